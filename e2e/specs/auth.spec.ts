@@ -1,0 +1,158 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+
+describe('signing in', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('registers from the home page and lands on the galaxy', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Enter the universe' }).click();
+    await page.waitForURL('**/register');
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Email').fill(uniqueEmail('reg'));
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+    await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
+    for (const name of ['Music', 'Food', 'Manga', 'Game', 'Movie', 'Travel', 'Drama', 'Moon']) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
+        `/planet/${name.toLowerCase()}`,
+      );
+    }
+    await context.close();
+  });
+
+  it('shows the localized error for a taken email and for a wrong password', async () => {
+    const email = uniqueEmail('taken');
+    const first = await newSession(browser);
+    await first.page.goto('/register');
+    await first.page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await first.page.getByLabel('Email').fill(email);
+    await first.page.getByLabel('Password').fill('purr-purr-purr');
+    await first.page.getByRole('button', { name: 'Register', exact: true }).click();
+    await first.page.waitForURL('**/galaxy');
+    await first.context.close();
+
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('another-password');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'This email is already registered.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).waitFor();
+
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fill in both email and password.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await context.close();
+  });
+
+  it('logs out and logs back in', async () => {
+    const email = uniqueEmail('loop');
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+
+    await page.getByRole('button', { name: `Log out (${email})` }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/galaxy');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+    await context.close();
+  });
+
+  it('enters as a guest and lands on the galaxy', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    const me = (await (await page.request.get('/api/me')).json()) as { isGuest: boolean; guestId: string };
+    expect(me.isGuest).toBe(true);
+    expect(me.guestId).toMatch(/^guest_[0-9a-f]{16}$/);
+    await context.close();
+  });
+
+  it('lets a guest register later and keep the same account', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    const before = (await (await page.request.get('/api/me')).json()) as { id: string; guestId: string };
+
+    await page.goto('/register');
+    await page.getByText("You're exploring as a guest.", { exact: false }).waitFor();
+    await page.getByLabel('Email').fill(uniqueEmail('upgrade'));
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+    const after = (await (await page.request.get('/api/me')).json()) as {
+      id: string;
+      guestId: string;
+      isGuest: boolean;
+    };
+    expect(after).toMatchObject({ id: before.id, guestId: before.guestId, isGuest: false });
+    await context.close();
+  });
+
+  it('sends the operator to the dashboard after logging in', async () => {
+    const operator = inject('operator');
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(operator.email);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/gomeum-dashboard');
+    await context.close();
+  });
+
+  it.each(['/galaxy', '/planet/music', '/planet/moon'])(
+    'sends a signed-out visitor from %s to the home page',
+    async (path) => {
+      const { context, page } = await newSession(browser);
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
+      await context.close();
+    },
+  );
+
+  it('reports each page a signed-in user opens', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    const visits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/visits'))
+        visits.push((JSON.parse(request.postData() ?? '{}') as { page: string }).page);
+    });
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    await page.getByRole('link', { name: 'Travel', exact: true }).click();
+    await page.waitForURL('**/planet/travel');
+    await expect.poll(() => visits).toEqual(['/galaxy', '/planet/travel']);
+    await context.close();
+  });
+});

@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
+
+/** Publishes an update through the operator API, as the dashboard will. */
+async function publishUpdate(browser: Browser, title: string): Promise<string> {
+  const operator = inject('operator');
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const headers = { origin: baseURL() };
+  const login = await context.request.post('/api/auth/login', { data: operator, headers });
+  expect(login.status()).toBe(200);
+  const response = await context.request.post('/api/operator/updates', {
+    headers,
+    data: {
+      title: { en: title, zh: `${title}（中文）`, ko: `${title} (한국어)` },
+      content: { en: `<p>${title}: <strong>news</strong> from the moon.</p><script>window.hacked = true</script>` },
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { id } = (await response.json()) as { id: string };
+  await context.close();
+  return id;
+}
+
+const dot = (page: Page) => page.getByTestId('diary-dot');
+
+describe('updates diary', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows a dot after an update is published and clears it on open, remembered on the server', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    // Start from a diary with nothing unseen.
+    await page.getByRole('button', { name: /Gomeum's diary/ }).click();
+    // Seeded updates are listed: what is shown counts as seen.
+    await page.getByRole('dialog', { name: "Gomeum's diary" }).getByRole('listitem').first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await dot(page).count()).toBe(0);
+
+    const title = `Star festival ${Date.now()}`;
+    const id = await publishUpdate(browser, title);
+    await page.reload();
+    await dot(page).waitFor();
+    expect(await page.getByRole('button', { name: "Gomeum's diary (new update)" }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: /Gomeum's diary/ }).click();
+    const dialog = page.getByRole('dialog', { name: "Gomeum's diary" });
+    const entry = dialog.getByRole('link', { name: title });
+    await entry.waitFor();
+    expect(await dialog.getByText('news').first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();
+    await dot(page).waitFor({ state: 'detached' });
+
+    // Remembered on the server: a new browser signed in as the same guest would see no dot.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('button', { name: "Gomeum's diary" }).waitFor();
+    expect(await dot(page).count()).toBe(0);
+
+    // Each entry opens its own page.
+    await page.getByRole('button', { name: "Gomeum's diary" }).click();
+    await page.getByRole('dialog').getByRole('link', { name: title }).click();
+    await page.waitForURL(`**/update/${id}`);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the dot in the browser for signed-out visitors, and opens /update/{id} for anyone', async () => {
+    const title = `Open to all ${Date.now()}`;
+    const id = await publishUpdate(browser, title);
+    const { context, page } = await newSession(browser);
+    await page.goto('/');
+    await dot(page).waitFor();
+    await page.getByRole('button', { name: /Gomeum's diary/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: title }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('button', { name: "Gomeum's diary" }).waitFor();
+    expect(await dot(page).count()).toBe(0);
+
+    await page.goto(`/update/${id}`);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Language: English/ }).click();
+    await page.getByRole('heading', { name: `${title}（中文）`, level: 1 }).waitFor();
+
+    await page.goto('/update/no-such-update');
+    await page.getByRole('heading', { name: '找不到这条动态' }).waitFor();
+    await context.close();
+  });
+});

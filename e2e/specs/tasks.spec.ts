@@ -1,0 +1,141 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+
+// A small coral PNG: a real image for the proof upload.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
+  'base64',
+);
+
+describe('planet tasks and proofs', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Gomeum writes a log entry on the food planet, with a photo, through the operator API.
+    const operator = inject('operator');
+    const { context, page } = await newSession(browser);
+    expect((await page.request.post('/api/auth/login', { data: operator })).status()).toBe(200);
+    const response = await page.request.post('/api/operator/gomeum-logs/food', {
+      multipart: {
+        content: 'Tried a new fish market today. Purr-fect.',
+        images: { name: 'fish.png', mimeType: 'image/png', buffer: PNG },
+      },
+    });
+    expect(response.status()).toBe(200);
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('confirms a task, submits a proof with a photo, and finds it again after a reload', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Email').fill(uniqueEmail('tasks'));
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+
+    await page.getByRole('link', { name: 'Food', exact: true }).click();
+    await page.waitForURL('**/planet/food');
+    await page.getByRole('link', { name: 'Enter', exact: true }).click();
+    await page.waitForURL('**/task/food');
+
+    // Gomeum's seeded entry is there, with its photo.
+    const gomeumLog = page.getByRole('region', { name: "Gomeum's log" });
+    await gomeumLog.getByText('Tried a new fish market today. Purr-fect.').waitFor();
+    expect(await gomeumLog.getByRole('img', { name: 'Photo 1 from Gomeum' }).count()).toBe(1);
+
+    // No proofs yet: the hint; Submit waits for a confirmed task.
+    await page.getByText('No proofs yet.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled()).toBe(true);
+
+    // Confirming needs both fields.
+    await page.getByLabel('Description').fill('Cook one new recipe every week');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fill in all fields before submitting.' }).waitFor();
+    await page.getByLabel('Reward').fill('A slice of cheesecake');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    const yourTask = page.getByRole('region', { name: 'Your task' });
+    // Confirmed: the fields become plain text (a textarea also holds its text, so wait for the <dd>).
+    await yourTask.locator('dd', { hasText: 'A slice of cheesecake' }).waitFor();
+    expect(await yourTask.getByRole('textbox').count()).toBe(0);
+
+    // A proof with missing fields is refused in place; a full one goes through with its photo.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Proof' });
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please fill in all fields before submitting.' }).waitFor();
+    await form.getByLabel('Proof title').fill('Mapo tofu night');
+    await form.getByLabel('What did you do?').fill('Made mapo tofu from scratch. Spicy!');
+    await form.getByLabel('Photo (optional)').setInputFiles({ name: 'tofu.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByText('Task submitted successfully!').waitFor();
+    expect(await page.getByRole('form', { name: 'Proof' }).count()).toBe(0);
+
+    const userLog = page.getByRole('region', { name: 'Your log' });
+    await userLog.getByRole('heading', { name: 'Mapo tofu night' }).waitFor();
+    const photo = userLog.getByRole('img', { name: 'Photo for “Mapo tofu night”' });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+    await yourTask.getByText('Completed').waitFor();
+
+    // Reloading keeps everything.
+    await page.reload();
+    await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: 'Mapo tofu night' }).waitFor();
+    await page.getByRole('region', { name: 'Your task' }).getByText('Cook one new recipe every week').waitFor();
+
+    // The full log page shows the entry too.
+    await page.getByRole('link', { name: 'See your full log' }).click();
+    await page.waitForURL('**/user-log/food');
+    await page.getByRole('heading', { name: 'Your log on Food' }).waitFor();
+    await page.getByText('Made mapo tofu from scratch. Spicy!').waitFor();
+    await page.goto('/user-log?planetId=food');
+    await page.getByText('Made mapo tofu from scratch. Spicy!').waitFor();
+
+    // And Gomeum's full log.
+    await page.goto('/gomeum-log/food');
+    await page.getByRole('heading', { name: "Gomeum's log on Food" }).waitFor();
+    await page.getByText('Tried a new fish market today. Purr-fect.').waitFor();
+    await context.close();
+  });
+
+  it('explains instead of showing a blank page when a log has no planet', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    for (const path of ['/user-log', '/gomeum-log', '/task/pluto']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Which planet?' }).waitFor();
+    }
+    await context.close();
+  });
+
+  it("keeps one user's proof photo from another user", async () => {
+    const owner = await newSession(browser);
+    await owner.page.goto('/register');
+    await owner.page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await owner.page.waitForURL('**/galaxy');
+    await owner.page.request.put('/api/planets/game/task', { data: { description: 'Finish a level', reward: 'Nap' } });
+    const submitted = await owner.page.request.post('/api/planets/game/logs', {
+      multipart: {
+        date: '2026-11-22',
+        title: 'Level 1',
+        content: 'Done',
+        image: { name: 'p.png', mimeType: 'image/png', buffer: PNG },
+      },
+    });
+    const { log } = (await submitted.json()) as { log: { imageUrl: string } };
+    expect((await owner.page.request.get(log.imageUrl)).status()).toBe(200);
+
+    const stranger = await newSession(browser);
+    await stranger.page.goto('/register');
+    await stranger.page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await stranger.page.waitForURL('**/galaxy');
+    expect((await stranger.page.request.get(log.imageUrl)).status()).toBe(404);
+    await owner.context.close();
+    await stranger.context.close();
+  });
+});

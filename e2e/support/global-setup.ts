@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startFakeAi } from './fake-ai.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    operator: { email: string; password: string };
+    /** The AI key the server was given: it must never reach the browser. */
+    aiKey: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const OPERATOR = { email: 'gomeum@example.com', password: 'e2e-operator-password' };
+const AI_KEY = 'sk-e2e-server-only-5c1d8e';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+/**
+ * Starts the real server, as `npm start` does, on a free port with an empty data folder and the
+ * built web app; every spec talks to it over real HTTP from a real Chromium.
+ */
+export default async function setup(project: TestProject) {
+  const webIndex = path.join(ROOT, 'web/dist/index.html');
+  if (!fs.existsSync(webIndex)) throw new Error('web/dist is missing: run `npm run build -w @gomeum/web` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-e2e-'));
+  const port = await freePort();
+  const ai = await startFakeAi(AI_KEY);
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  // The e2e server always uses its own SQLite database, whatever the shell points at.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+      GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+      AUTH_RATE_LIMIT: '1000',
+      GUEST_RATE_LIMIT: '1000',
+      AI_BASE_URL: ai.baseUrl,
+      AI_API_KEY: AI_KEY,
+      AI_TIMEOUT_MS: '20000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForHealth(baseURL, child, () => output);
+  project.provide('baseURL', baseURL);
+  project.provide('operator', OPERATOR);
+  project.provide('aiKey', AI_KEY);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await ai.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

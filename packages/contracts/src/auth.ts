@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { languageSchema } from './i18n.ts';
+
+/** Shortest password we accept on registration. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password we hash; longer input is refused rather than truncated. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+const missing = { error: 'register.error_missing_fields' } as const;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An email field: required, trimmed, lower-cased, shaped like an address. */
+const emailSchema = z
+  .string(missing)
+  .trim()
+  .min(1, missing)
+  .max(254, { error: 'register.error_invalid_email' })
+  .regex(EMAIL_PATTERN, { error: 'register.error_invalid_email' })
+  .toLowerCase();
+
+/**
+ * Login body. Issue messages are error codes, so the server and the form report the same one.
+ * Only presence is checked: a wrong address simply fails to log in.
+ */
+export const loginBodySchema = z.object({
+  email: z.string(missing).trim().min(1, missing).max(254, { error: 'register.error_failed' }).toLowerCase(),
+  password: z.string(missing).min(1, missing).max(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' }),
+});
+/** Login body. */
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Registration body: the login fields plus a real address and a long-enough password. */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string(missing)
+    .min(1, missing)
+    .min(PASSWORD_MIN_LENGTH, { error: 'register.error_password_short' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' }),
+});
+/** Registration body. */
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** Who may do what: everyone is a user; the operator plays Gomeum. */
+export const roleSchema = z.enum(['user', 'operator']);
+/** A user's role. */
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user as the web app sees it. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  role: roleSchema,
+  isGuest: z.boolean(),
+  /** `guest_` + 16 hex characters for guests (kept after registering), so the operator can tell them apart. */
+  guestId: z.string().nullable(),
+  locale: languageSchema,
+});
+/** The signed-in user. */
+export type Me = z.infer<typeof meSchema>;
+
+/** Where the web app goes after a successful sign-in. */
+export const HOME_FOR_ROLE = { user: '/galaxy', operator: '/gomeum-dashboard' } as const;
+
+/** Answer to register, login and guest: who you are now and where to go. */
+export const authResultSchema = z.object({
+  user: meSchema,
+  redirectTo: z.enum([HOME_FOR_ROLE.user, HOME_FOR_ROLE.operator]),
+});
+/** Answer to register, login and guest. */
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** Body for the request that stores a user's interface language. */
+export const localeBodySchema = z.object({ locale: languageSchema });
+
+/** Plain `{ ok: true }` answer for commands with nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });

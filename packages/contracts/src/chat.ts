@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { localizedTextSchema } from './i18n.ts';
+import { planetIdSchema } from './planets.ts';
+
+/** Longest chat message we accept, in characters. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** How many messages a history reply carries at most (the newest ones). */
+export const CHAT_HISTORY_LIMIT = 500;
+
+/** Who wrote a chat message: the user, the human Gomeum (operator) or Gomeum's AI stand-in. */
+export const chatSenderSchema = z.enum(['user', 'gomeum', 'gomeum_ai']);
+/** Who wrote a chat message. */
+export type ChatSender = z.infer<typeof chatSenderSchema>;
+
+/** What a chat message is: a plain message, the one-time welcome, or an update announcement. */
+export const chatKindSchema = z.enum(['message', 'welcome', 'announcement']);
+/** What a chat message is. */
+export type ChatKind = z.infer<typeof chatKindSchema>;
+
+/** One message of a user's conversation with Gomeum, as both sides see it. */
+export const chatMessageSchema = z.object({
+  /** Monotonic per server: clients resume from the last id they have. */
+  id: z.number().int().positive(),
+  userId: z.string(),
+  sender: chatSenderSchema,
+  kind: chatKindSchema,
+  /** The text; for welcome messages and announcements, the English form (see `text` and `planet`). */
+  content: z.string(),
+  /** Localized text of a welcome message, so it follows the reader's language. */
+  text: localizedTextSchema.nullable(),
+  /** The planet an announcement is about; it links to that planet's Gomeum log. */
+  planet: planetIdSchema.nullable(),
+  createdAt: z.number().int(),
+});
+/** One chat message. */
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A message body as a person types it: trimmed, never blank, bounded. */
+export const chatContentSchema = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
+
+/** Body of a chat message sent by a user or by the operator as Gomeum. */
+export const sendChatBodySchema = z.object({ content: chatContentSchema });
+/** Body of a chat message. */
+export type SendChatBody = z.infer<typeof sendChatBodySchema>;
+
+/** Reply to sending a message: the stored message (the server's confirmation). */
+export const sendChatReplySchema = z.object({ message: chatMessageSchema });
+
+/** A list of messages, oldest first. */
+export const chatHistorySchema = z.object({ messages: z.array(chatMessageSchema) });
+/** A list of messages, oldest first. */
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+/** Query of a history read: messages after this id (exclusive). */
+export const chatHistoryQuerySchema = z.object({ after: z.coerce.number().int().min(0).optional() });
+
+/** One row of the operator's conversation list. */
+export const chatConversationSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  guestId: z.string().nullable(),
+  isGuest: z.boolean(),
+  lastMessage: chatMessageSchema,
+  messageCount: z.number().int().nonnegative(),
+});
+/** One row of the operator's conversation list. */
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** The operator's conversation list, most recent first. */
+export const chatConversationsSchema = z.object({ conversations: z.array(chatConversationSchema) });
+
+/** Params naming one user's conversation. */
+export const chatUserParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** Whether the human Gomeum answers: online = a dashboard is open and the operator is not away. */
+export const presenceSchema = z.object({ online: z.boolean(), away: z.boolean() });
+/** Whether the human Gomeum answers. */
+export type Presence = z.infer<typeof presenceSchema>;
+
+/** Body of the operator's away switch. */
+export const presenceBodySchema = z.object({ away: z.boolean() });

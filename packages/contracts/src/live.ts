@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { chatMessageSchema } from './chat.ts';
+import { ERROR_CODES } from './errors.ts';
+import { broadcastEventSchema } from './notifications.ts';
+import { planetIdSchema } from './planets.ts';
+
+/**
+ * Events the server sends over the live WebSocket (`/api/live`), one JSON object per frame,
+ * told apart by `type`. Features add their events here; each registers its own handlers.
+ */
+export const serverEventSchema = z.discriminatedUnion('type', [
+  /** Sent once when a connection is ready. */
+  z.object({ type: z.literal('ready'), serverTime: z.number() }),
+  /** Answer to a client `ping`. */
+  z.object({ type: z.literal('pong') }),
+  /** A client event that was refused (bad shape, not allowed, rate limited). */
+  z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
+  /** A stored chat message; `streamId` names the AI stream it completes, if any. */
+  z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.string().nullable() }),
+  /** The messages after the id a client asked for, oldest first. */
+  z.object({ type: z.literal('chat.history'), messages: z.array(chatMessageSchema) }),
+  /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
+  z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
+  /** Whether the human Gomeum is answering. */
+  z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
+  /** Gomeum published a log: open tabs resync their chat, which posts the announcement. */
+  z.object({ type: z.literal('gomeum_log.published'), planet: planetIdSchema }),
+  /** A new broadcast from Gomeum, shown at once in every open tab. */
+  broadcastEventSchema,
+]);
+/** An event from the server. */
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+/** The `type` of a server event. */
+export type ServerEventType = ServerEvent['type'];
+/** The server event of one `type`. */
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+/** Events a client sends over the live WebSocket. */
+export const clientEventSchema = z.discriminatedUnion('type', [
+  /** Application-level heartbeat; the server answers `pong`. */
+  z.object({ type: z.literal('ping') }),
+  /** Asks for the chat messages after `after` (null: the recent history), and the welcome. */
+  z.object({ type: z.literal('chat.sync'), after: z.number().int().min(0).nullable() }),
+  /** The operator's dashboard declares itself: the operator is present while it stays open. */
+  z.object({ type: z.literal('presence.dashboard') }),
+]);
+/** An event from a client. */
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+/** The `type` of a client event. */
+export type ClientEventType = ClientEvent['type'];
+/** The client event of one `type`. */
+export type ClientEventOf<T extends ClientEventType> = Extract<ClientEvent, { type: T }>;
+
+/** Close codes of the live socket the client acts on. */
+export const LIVE_CLOSE = {
+  /** The session ended: do not reconnect until signed in again. */
+  unauthorized: 4401,
+  /** The server is shutting down or restarting: reconnect. */
+  goingAway: 1001,
+} as const;

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { localizedTextSchema } from './i18n.ts';
+import { planetIdSchema } from './planets.ts';
+
+/** Longest description or reward a user may set. */
+export const TASK_TEXT_MAX = 500;
+/** Longest proof text. */
+export const PROOF_TEXT_MAX = 5000;
+/** Longest proof title. */
+export const PROOF_TITLE_MAX = 120;
+
+/** `/api/planets/:planetId/...` params. */
+export const planetParamsSchema = z.object({ planetId: planetIdSchema });
+
+/** The planet's shared task definition, in every language (the client picks one, falling back to en). */
+export const taskDefinitionSchema = z.object({
+  name: localizedTextSchema,
+  description: localizedTextSchema,
+  reward: localizedTextSchema,
+});
+
+/** Gomeum's own task on a planet. */
+export const gomeumTaskSchema = z.object({
+  description: localizedTextSchema,
+  reward: localizedTextSchema,
+  proof: z.string(),
+  imageUrl: z.string().nullable(),
+  updatedAt: z.number(),
+});
+/** Gomeum's own task on a planet. */
+export type GomeumTask = z.infer<typeof gomeumTaskSchema>;
+
+/** A user's own task on a planet: set once, then confirmed. */
+export const userTaskSchema = z.object({
+  id: z.string(),
+  planet: planetIdSchema,
+  description: z.string(),
+  reward: z.string(),
+  confirmed: z.boolean(),
+  proof: z.string(),
+  status: z.enum(['', 'completed']),
+  imageUrl: z.string().nullable(),
+  updatedAt: z.number(),
+});
+/** A user's own task on a planet. */
+export type UserTask = z.infer<typeof userTaskSchema>;
+
+/** Everything the task screen shows. */
+export const taskScreenSchema = z.object({
+  planet: planetIdSchema,
+  definition: taskDefinitionSchema.nullable(),
+  gomeumTask: gomeumTaskSchema.nullable(),
+  userTask: userTaskSchema.nullable(),
+});
+/** Everything the task screen shows. */
+export type TaskScreen = z.infer<typeof taskScreenSchema>;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'task.error_fill_all' })
+    .trim()
+    .min(1, { error: 'task.error_fill_all' })
+    .max(max, { error: 'task.error_too_long' });
+
+/** Body that sets and confirms a user's task: both fields required. */
+export const confirmTaskBodySchema = z.object({
+  description: requiredText(TASK_TEXT_MAX),
+  reward: requiredText(TASK_TEXT_MAX),
+});
+/** Body that sets and confirms a user's task. */
+export type ConfirmTaskBody = z.infer<typeof confirmTaskBodySchema>;
+
+/** The text fields of a proof submission (sent as multipart with an optional `image`). */
+export const proofFieldsSchema = z.object({
+  date: z
+    .string({ error: 'task.error_fill_all' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'task.error_fill_all' }),
+  title: requiredText(PROOF_TITLE_MAX),
+  content: requiredText(PROOF_TEXT_MAX),
+});
+/** The text fields of a proof submission. */
+export type ProofFields = z.infer<typeof proofFieldsSchema>;
+
+/** One entry of a user's log on a planet. */
+export const taskLogSchema = z.object({
+  id: z.string(),
+  planet: planetIdSchema,
+  date: z.string(),
+  title: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.number(),
+});
+/** One entry of a user's log. */
+export type TaskLog = z.infer<typeof taskLogSchema>;
+
+/** A user's log on a planet, newest first. */
+export const taskLogListSchema = z.object({ items: z.array(taskLogSchema) });
+
+/** What a proof submission answers: the new entry and the task it completed. */
+export const submitProofResultSchema = z.object({ log: taskLogSchema, userTask: userTaskSchema });
+
+/** One entry of Gomeum's log on a planet. */
+export const gomeumLogSchema = z.object({
+  id: z.string(),
+  planet: planetIdSchema,
+  content: z.string(),
+  imageUrls: z.array(z.string()),
+  createdAt: z.number(),
+});
+/** One entry of Gomeum's log. */
+export type GomeumLog = z.infer<typeof gomeumLogSchema>;
+
+/** Gomeum's log on a planet, newest first. */
+export const gomeumLogListSchema = z.object({ items: z.array(gomeumLogSchema) });
+
+/** `?limit=` for log lists. */
+export const logListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) });
+
+/** Operator edit of any user's task (description, reward and proof; any subset). */
+export const operatorTaskEditSchema = z.object({
+  description: z.string().trim().max(TASK_TEXT_MAX).optional(),
+  reward: z.string().trim().max(TASK_TEXT_MAX).optional(),
+  proof: z.string().trim().max(PROOF_TEXT_MAX).optional(),
+});
+
+/** `/api/operator/users/:userId/tasks/:planetId` params. */
+export const operatorTaskParamsSchema = z.object({ userId: z.string().min(1).max(64), planetId: planetIdSchema });
+
+/** Text of a new Gomeum log (multipart, with up to `GOMEUM_LOG_MAX_IMAGES` images). */
+export const gomeumLogFieldsSchema = z.object({ content: requiredText(PROOF_TEXT_MAX) });
+/** Images one Gomeum log may carry. */
+export const GOMEUM_LOG_MAX_IMAGES = 4;

@@ -1,0 +1,267 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seedContent } from './db/seed.ts';
+import { authRoutes, resolveUserHook } from './features/auth/auth.routes.ts';
+import { AiClient } from './features/chat/chat.ai.ts';
+import { registerChatLive } from './features/chat/chat.live.ts';
+import { PresenceService } from './features/chat/chat.presence.ts';
+import { ChatRepository } from './features/chat/chat.repository.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { ChatService } from './features/chat/chat.service.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { SessionsRepository } from './features/auth/sessions.repository.ts';
+import { UsersRepository } from './features/auth/users.repository.ts';
+import { MoonRepository } from './features/moon/moon.repository.ts';
+import { moonRoutes } from './features/moon/moon.routes.ts';
+import { MoonService } from './features/moon/moon.service.ts';
+import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { PushRepository } from './features/push/push.repository.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
+import { DEFAULT_PUSH_HOSTS, PushService } from './features/push/push.service.ts';
+import { loadVapidKeys } from './features/push/vapid.ts';
+import { healthRoutes } from './features/system/health.routes.ts';
+import { UpdatesRepository } from './features/updates/updates.repository.ts';
+import { updatesRoutes } from './features/updates/updates.routes.ts';
+import { UpdatesService } from './features/updates/updates.service.ts';
+import { createGeoLookup, defaultGeoDatabases, noGeoLookup } from './features/visits/geoip.ts';
+import { VisitsRepository } from './features/visits/visits.repository.ts';
+import { visitsRoutes } from './features/visits/visits.routes.ts';
+import { VisitsService } from './features/visits/visits.service.ts';
+import { webRoutes } from './features/web/web.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { DashboardRepository } from './features/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { DashboardService } from './features/dashboard/dashboard.service.ts';
+import { TasksRepository } from './features/tasks/tasks.repository.ts';
+import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { TasksService } from './features/tasks/tasks.service.ts';
+import { FileStore } from './lib/storage/file-store.ts';
+import { LocalStorage } from './lib/storage/local-storage.ts';
+import { S3Storage } from './lib/storage/s3-storage.ts';
+import type { Storage } from './lib/storage/storage.ts';
+import { requireOperator } from './lib/auth-guard.ts';
+import { AppError, errorBody, handleError } from './lib/errors.ts';
+import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
+import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
+
+/** True when a request's Origin header names this very site (default ports compared as such). */
+function sameOrigin(origin: string, protocol: string, host: string): boolean {
+  try {
+    return new URL(origin).origin === new URL(`${protocol}://${host}`).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The services of a running app, for tests and the CLI. */
+export interface Services {
+  auth: AuthService;
+  visits: VisitsService;
+  tasks: TasksService;
+  files: FileStore;
+  dashboard: DashboardService;
+  moon: MoonService;
+  updates: UpdatesService;
+  notifications: NotificationsService;
+  push: PushService;
+  live: LiveHub;
+  chat: ChatService;
+  presence: PresenceService;
+}
+
+/** The upload store the configuration asks for. */
+function createStorage(config: AppConfig): { storage: Storage; close(): void } {
+  if (config.storage.driver === 's3') {
+    const s3 = new S3Storage(config.storage);
+    return { storage: s3, close: () => s3.destroy() };
+  }
+  return { storage: new LocalStorage(path.join(config.dataDir, 'uploads')), close: () => undefined };
+}
+
+/** A route as registered: for tests that must cover every route of a kind. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/** A built app: the Fastify instance, its services and its database. */
+export interface BuiltApp {
+  app: App;
+  routes: RegisteredRoute[];
+  services: Services;
+  database: DatabaseHandle;
+}
+
+// JSON bodies of the API are small; uploads get their own limit on their own routes.
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the whole server: plugins in a fixed order (external → app → routes), migrations run and
+ * starting content seeded. Listening is left to the caller, so tests can `inject` or use a port.
+ */
+export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db, database.engine);
+  if (config.seedContent) await seedContent(database.db, config.now());
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  const users = new UsersRepository(database.db);
+  const sessions = new SessionsRepository(database.db);
+  const auth = new AuthService(users, sessions, config.session, config.now);
+  const geo = config.geoip === false ? noGeoLookup : createGeoLookup(config.geoip ?? defaultGeoDatabases());
+  const visits = new VisitsService(new VisitsRepository(database.db), geo, config.now);
+  const storage = createStorage(config);
+  const files = new FileStore(database.db, storage.storage, config.now);
+  // A new Gomeum log tells every open tab (on every instance) to resync its chat, which posts the
+  // announcement; `live` is built below and only used once the app is serving.
+  const tasks = new TasksService(new TasksRepository(database.db), files, config.now, (planet) =>
+    live.publishToAll({ type: 'gomeum_log.published', planet }),
+  );
+  const dashboard = new DashboardService(new DashboardRepository(database.db), config.now);
+
+  const pushRepository = new PushRepository(database.db);
+  const vapid = await loadVapidKeys(
+    pushRepository,
+    config.vapid,
+    config.vapidSubject ?? 'mailto:webpush@gomeum.invalid',
+  );
+  const push = new PushService(pushRepository, vapid, {
+    now: config.now,
+    allowedHosts: config.pushAllowedHosts ?? DEFAULT_PUSH_HOSTS,
+    agent: config.pushAgent,
+    log: app.log,
+  });
+  const moon = new MoonService(new MoonRepository(database.db), config.now);
+  const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
+
+  const bus = config.redisUrl
+    ? await RedisBus.connect(config.redisUrl, (error) => app.log.error({ err: error }, 'live bus'))
+    : new InProcessBus();
+  const live = new LiveHub(bus, (error, context) => app.log.error({ err: error, context }, 'live'));
+  const chatRepository = new ChatRepository(database.db);
+  const presence = new PresenceService(chatRepository, live, config.now, (error) =>
+    app.log.error({ err: error }, 'presence'),
+  );
+  const chat = new ChatService({
+    repo: chatRepository,
+    hub: live,
+    ai: new AiClient(config.ai),
+    presence,
+    now: config.now,
+    aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
+    onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
+  });
+  registerChatLive(live, chat, presence);
+  // Broadcasts reach open tabs through the live channel and closed ones through Web Push.
+  const notifications = new NotificationsService(new NotificationsRepository(database.db), config.now, push, (event) =>
+    live.publishToAll(event),
+  );
+
+  if (config.operator) await auth.ensureOperator(config.operator.email, config.operator.password);
+
+  // External plugins.
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, ...errorBody('errors.rate_limited') }),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 8, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  });
+
+  // App hooks: refuse cross-site writes, then resolve who is asking.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (origin && !sameOrigin(origin, request.protocol, request.host)) {
+      throw new AppError(403, 'errors.forbidden');
+    }
+  });
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', resolveUserHook(auth));
+  // Everything under /api/operator/ is the operator's, whatever its own route checks: decided on the
+  // matched route pattern, before the body is read or validated (401 anonymous, 403 others).
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/operator/')) requireOperator(request);
+  });
+
+  // Routes.
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(authRoutes, { auth, secureCookies: config.session.secure, rateLimit: config.rateLimit });
+  await app.register(visitsRoutes, { visits });
+  await app.register(filesRoutes, { files });
+  await app.register(tasksRoutes, { tasks });
+  await app.register(dashboardRoutes, { dashboard, visits });
+  await app.register(moonRoutes, { moon });
+  await app.register(updatesRoutes, { updates });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(pushRoutes, { push });
+  await app.register(liveRoutes, { hub: live, heartbeatMs: config.liveHeartbeatMs });
+  await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
+  await app.register(webRoutes, { webDist: config.webDist });
+
+  // Finish AI answers under way, withdraw this instance's presence, close sockets and the bus.
+  app.addHook('preClose', async () => {
+    await chat.idle();
+    await presence.close();
+    await live.close();
+  });
+  app.addHook('onClose', async () => {
+    await push.drain();
+    storage.close();
+    await database.close();
+  });
+
+  return {
+    app,
+    routes,
+    services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence },
+    database,
+  };
+}

@@ -1,0 +1,55 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import * as initial from './migrations/20261122000000_initial.ts';
+import type { Database } from './schema.ts';
+import type { Engine } from './database.ts';
+
+/** What a migration may need to know beyond the connection: which engine it writes for. */
+export interface MigrationContext {
+  engine: Engine;
+}
+
+interface EngineMigration {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+  down?(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/**
+ * Every migration, by timestamped name. Listed here rather than read from disk so the same list
+ * works under tsx, in tests and in a bundle. Never edit a landed migration: add a new one.
+ */
+const MIGRATIONS: Record<string, EngineMigration> = {
+  '20261122000000_initial': initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+
+  getMigrations(): Promise<Record<string, Migration>> {
+    const context = { engine: this.engine };
+    return Promise.resolve(
+      Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]) => [
+          name,
+          {
+            up: (db: Kysely<unknown>) => m.up(db, context),
+            down: m.down && ((db: Kysely<unknown>) => m.down?.(db, context) ?? Promise.resolve()),
+          },
+        ]),
+      ),
+    );
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
+  }
+}

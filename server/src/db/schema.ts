@@ -1,0 +1,193 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table, as Kysely sees them. Timestamps are integer milliseconds; booleans are
+ * 0/1 integers (SQLite has no boolean); localized text is a JSON string of `{ en, zh, ko }`.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  task_definitions: TaskDefinitionsTable;
+  gomeum_tasks: GomeumTasksTable;
+  user_tasks: UserTasksTable;
+  task_logs: TaskLogsTable;
+  gomeum_logs: GomeumLogsTable;
+  chat_messages: ChatMessagesTable;
+  user_meta: UserMetaTable;
+  presence: PresenceTable;
+  moon_questions: MoonQuestionsTable;
+  moon_answers: MoonAnswersTable;
+  updates: UpdatesTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  page_visits: PageVisitsTable;
+  files: FilesTable;
+  settings: SettingsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  password_hash: string | null;
+  role: 'user' | 'operator';
+  is_guest: number;
+  guest_id: string | null;
+  /** Hash of the long-lived browser cookie that brings a guest back to the same account. */
+  guest_token_hash: string | null;
+  locale: string;
+  created_at: number;
+  last_login_at: number | null;
+  last_ip: string | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a leaked table cannot be replayed. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface TaskDefinitionsTable {
+  planet: string;
+  name: string;
+  description: string;
+  reward: string;
+  updated_at: number;
+}
+
+export interface GomeumTasksTable {
+  planet: string;
+  description: string;
+  reward: string;
+  proof: string;
+  image_key: string | null;
+  updated_at: number;
+}
+
+export interface UserTasksTable {
+  id: string;
+  user_id: string;
+  planet: string;
+  description: string;
+  reward: string;
+  confirmed: number;
+  proof: string;
+  status: string;
+  image_key: string | null;
+  updated_at: number;
+}
+
+export interface TaskLogsTable {
+  id: string;
+  user_id: string;
+  planet: string;
+  date: string;
+  title: string;
+  content: string;
+  image_key: string | null;
+  created_at: number;
+}
+
+export interface GomeumLogsTable {
+  id: string;
+  planet: string;
+  content: string;
+  /** JSON array of file keys. */
+  images: string;
+  created_at: number;
+}
+
+export interface ChatMessagesTable {
+  /** Monotonic: clients resume from the last id they saw. */
+  id: Generated<number>;
+  user_id: string;
+  sender: 'user' | 'gomeum' | 'gomeum_ai';
+  kind: 'message' | 'welcome' | 'announcement';
+  content: string;
+  /** JSON with kind-specific extras (an announcement's planet, say). */
+  meta: string | null;
+  created_at: number;
+}
+
+export interface UserMetaTable {
+  user_id: string;
+  welcome_shown: number;
+  last_seen_update: number;
+  last_seen_diary: number;
+}
+
+export interface PresenceTable {
+  key: string;
+  online: number;
+  updated_at: number;
+}
+
+export interface MoonQuestionsTable {
+  id: string;
+  number: number;
+  question: string;
+  gomeum_answer: string;
+  updated_at: number;
+}
+
+export interface MoonAnswersTable {
+  user_id: string;
+  question_id: string;
+  answer: string;
+  created_at: number;
+}
+
+export interface UpdatesTable {
+  id: string;
+  title: string;
+  content: string;
+  image_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  title: string;
+  message: string;
+  sender: string;
+  created_at: number;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  locale: string;
+  created_at: number;
+}
+
+export interface PageVisitsTable {
+  id: Generated<number>;
+  user_id: string;
+  page: string;
+  ip: string | null;
+  city: string | null;
+  country: string | null;
+  at: number;
+}
+
+export interface FilesTable {
+  key: string;
+  owner_id: string | null;
+  content_type: string;
+  size: number;
+  private: number;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}

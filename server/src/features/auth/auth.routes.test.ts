@@ -1,0 +1,349 @@
+import { authResultSchema, errorBodySchema, meSchema } from '@gomeum/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
+
+const DAY = 86_400_000;
+
+function errorCode(response: TestResponse): string {
+  return errorBodySchema.parse(response.body).error.code;
+}
+
+describe('auth routes', () => {
+  let t: TestApp;
+  let browser: TestClient;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    browser = new TestClient(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('POST /api/auth/register', () => {
+    it('creates an account, signs it in with an HttpOnly SameSite cookie and sends it to the galaxy', async () => {
+      const response = await browser.post('/api/auth/register', {
+        email: ' Mia@Example.com ',
+        password: 'purr-purr-1',
+      });
+      expect(response.status).toBe(200);
+      const result = authResultSchema.parse(response.body);
+      expect(result.redirectTo).toBe('/galaxy');
+      expect(result.user).toMatchObject({ email: 'mia@example.com', role: 'user', isGuest: false, guestId: null });
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie).toMatch(/gomeum_session=/);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Lax/);
+      expect(setCookie).not.toMatch(/Secure/);
+
+      const me = await browser.get('/api/me');
+      expect(me.status).toBe(200);
+      expect(meSchema.parse(me.body).id).toBe(result.user.id);
+    });
+
+    it.each([
+      ['both empty', { email: '', password: '' }],
+      ['blank email', { email: '   ', password: 'long-enough' }],
+      ['no password', { email: 'a@b.co' }],
+      ['no fields', {}],
+    ])('refuses %s with register.error_missing_fields', async (_name, body) => {
+      const response = await browser.post('/api/auth/register', body);
+      expect(response.status).toBe(400);
+      expect(errorCode(response)).toBe('register.error_missing_fields');
+    });
+
+    it('refuses an address already registered with register.error_email_exists', async () => {
+      await new TestClient(t).post('/api/auth/register', { email: 'taken@example.com', password: 'password-1' });
+      const response = await browser.post('/api/auth/register', { email: 'TAKEN@example.com', password: 'password-2' });
+      expect(response.status).toBe(409);
+      expect(errorCode(response)).toBe('register.error_email_exists');
+    });
+
+    it('refuses a malformed address and a short password with their own codes', async () => {
+      const badEmail = await browser.post('/api/auth/register', { email: 'not-an-email', password: 'password-1' });
+      expect(badEmail.status).toBe(400);
+      expect(errorCode(badEmail)).toBe('register.error_invalid_email');
+      const short = await browser.post('/api/auth/register', { email: 'ok@example.com', password: 'short' });
+      expect(short.status).toBe(400);
+      expect(errorCode(short)).toBe('register.error_password_short');
+    });
+
+    it('answers bad JSON, wrong types, huge bodies and odd content types with 4xx, never 500', async () => {
+      const badJson = await browser.post('/api/auth/register', '{"email":', { 'content-type': 'application/json' });
+      expect(badJson.status).toBe(400);
+      expect(errorCode(badJson)).toBe('errors.bad_request');
+
+      const wrongTypes = await browser.post('/api/auth/register', { email: 42, password: ['x'] });
+      expect(wrongTypes.status).toBe(400);
+      expect(errorCode(wrongTypes)).toBe('register.error_missing_fields');
+
+      const huge = await browser.post('/api/auth/register', { email: 'a@b.co', password: 'x'.repeat(200_000) });
+      expect(huge.status).toBe(413);
+      expect(errorCode(huge)).toBe('errors.payload_too_large');
+
+      const xml = await browser.post('/api/auth/register', '<x/>', { 'content-type': 'application/xml' });
+      expect(xml.status).toBe(415);
+      expect(errorCode(xml)).toBe('errors.unsupported_media_type');
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    beforeEach(async () => {
+      await new TestClient(t).post('/api/auth/register', { email: 'leo@example.com', password: 'correct-horse' });
+    });
+
+    it('signs in and rotates the session: the previous cookie stops working', async () => {
+      const first = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
+      expect(first.status).toBe(200);
+      expect(authResultSchema.parse(first.body).redirectTo).toBe('/galaxy');
+      const oldToken = browser.cookies.get('gomeum_session');
+
+      const second = await browser.post('/api/auth/login', { email: 'LEO@example.com', password: 'correct-horse' });
+      expect(second.status).toBe(200);
+      expect(browser.cookies.get('gomeum_session')).not.toBe(oldToken);
+
+      const replay = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { gomeum_session: oldToken ?? '' } });
+      expect(replay.statusCode).toBe(401);
+      expect((await browser.get('/api/me')).status).toBe(200);
+    });
+
+    it('answers a wrong password or unknown address with register.error_failed', async () => {
+      const wrong = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'wrong-horse' });
+      expect(wrong.status).toBe(401);
+      expect(errorCode(wrong)).toBe('register.error_failed');
+      const unknown = await browser.post('/api/auth/login', { email: 'nobody@example.com', password: 'correct-horse' });
+      expect(unknown.status).toBe(401);
+      expect(errorCode(unknown)).toBe('register.error_failed');
+      expect(browser.cookies.has('gomeum_session')).toBe(false);
+    });
+
+    it('answers empty fields with register.error_missing_fields', async () => {
+      const response = await browser.post('/api/auth/login', { email: 'leo@example.com', password: '' });
+      expect(response.status).toBe(400);
+      expect(errorCode(response)).toBe('register.error_missing_fields');
+    });
+
+    it('records the login time and address', async () => {
+      t.clock.advance(5000);
+      await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
+      const row = await t.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', 'leo@example.com')
+        .executeTakeFirstOrThrow();
+      expect(row.last_login_at).toBe(t.clock.now);
+      expect(row.last_ip).toBe('127.0.0.1');
+    });
+  });
+
+  describe('POST /api/auth/logout and GET /api/me', () => {
+    it('answers /api/me with 401 when signed out', async () => {
+      const response = await browser.get('/api/me');
+      expect(response.status).toBe(401);
+      expect(errorCode(response)).toBe('errors.unauthorized');
+    });
+
+    it('ends the session on the server, so a copied cookie is worthless afterwards', async () => {
+      await browser.post('/api/auth/register', { email: 'zoe@example.com', password: 'password-1' });
+      const token = browser.cookies.get('gomeum_session') ?? '';
+      const out = await browser.post('/api/auth/logout');
+      expect(out.status).toBe(200);
+      expect(browser.cookies.has('gomeum_session')).toBe(false);
+      const replay = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { gomeum_session: token } });
+      expect(replay.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/auth/guest', () => {
+    it('makes a new anonymous user per browser with a guest_ id', async () => {
+      const a = await browser.post('/api/auth/guest');
+      expect(a.status).toBe(200);
+      const guestA = authResultSchema.parse(a.body);
+      expect(guestA.redirectTo).toBe('/galaxy');
+      expect(guestA.user).toMatchObject({ isGuest: true, email: null, role: 'user' });
+      expect(guestA.user.guestId).toMatch(/^guest_[0-9a-f]{16}$/);
+
+      const other = authResultSchema.parse((await new TestClient(t).post('/api/auth/guest')).body);
+      expect(other.user.id).not.toBe(guestA.user.id);
+      expect(other.user.guestId).not.toBe(guestA.user.guestId);
+    });
+
+    it('gives the same browser its same guest account back, even after logging out', async () => {
+      const first = authResultSchema.parse((await browser.post('/api/auth/guest')).body);
+      const again = authResultSchema.parse((await browser.post('/api/auth/guest')).body);
+      expect(again.user.id).toBe(first.user.id);
+      await browser.post('/api/auth/logout');
+      const back = authResultSchema.parse((await browser.post('/api/auth/guest')).body);
+      expect(back.user.id).toBe(first.user.id);
+    });
+
+    it('upgrades the guest in place on registering, keeping its data', async () => {
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      const now = t.clock.now;
+      await t.database.db
+        .insertInto('user_tasks')
+        .values({
+          id: 'task-1',
+          user_id: guest.id,
+          planet: 'music',
+          description: 'Practise piano',
+          reward: 'Cake',
+          confirmed: 1,
+          proof: '',
+          status: '',
+          image_key: null,
+          updated_at: now,
+        })
+        .execute();
+      await t.database.db
+        .insertInto('chat_messages')
+        .values({ user_id: guest.id, sender: 'user', kind: 'message', content: 'hello', meta: null, created_at: now })
+        .execute();
+
+      const registered = await browser.post('/api/auth/register', { email: 'kit@example.com', password: 'password-1' });
+      expect(registered.status).toBe(200);
+      const user = authResultSchema.parse(registered.body).user;
+      expect(user).toMatchObject({ id: guest.id, email: 'kit@example.com', isGuest: false, guestId: guest.guestId });
+
+      const tasks = await t.database.db.selectFrom('user_tasks').selectAll().where('user_id', '=', guest.id).execute();
+      expect(tasks.map((r) => r.description)).toEqual(['Practise piano']);
+      const chat = await t.database.db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', guest.id)
+        .execute();
+      expect(chat.map((r) => r.content)).toEqual(['hello']);
+
+      // The browser no longer has a guest to return to: entering as a guest now makes a new one.
+      await browser.post('/api/auth/logout');
+      const next = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      expect(next.id).not.toBe(guest.id);
+      // And the upgraded account logs in with its new password.
+      const login = await new TestClient(t).post('/api/auth/login', {
+        email: 'kit@example.com',
+        password: 'password-1',
+      });
+      expect(authResultSchema.parse(login.body).user.id).toBe(guest.id);
+    });
+  });
+
+  describe('session expiry', () => {
+    it('ends a session left idle longer than the idle limit', async () => {
+      await browser.post('/api/auth/register', { email: 'idle@example.com', password: 'password-1' });
+      t.clock.advance(29 * DAY);
+      expect((await browser.get('/api/me')).status).toBe(200);
+      t.clock.advance(29 * DAY);
+      expect((await browser.get('/api/me')).status).toBe(200);
+      t.clock.advance(30 * DAY + 1);
+      expect((await browser.get('/api/me')).status).toBe(401);
+    });
+
+    it('ends even an active session at its absolute limit', async () => {
+      await browser.post('/api/auth/register', { email: 'busy@example.com', password: 'password-1' });
+      // Active every 20 days, so never idle: 8 × 20 + 19 = 179 days in, it still works.
+      for (let step = 0; step < 8; step += 1) {
+        t.clock.advance(20 * DAY);
+        expect((await browser.get('/api/me')).status).toBe(200);
+      }
+      t.clock.advance(19 * DAY);
+      expect((await browser.get('/api/me')).status).toBe(200);
+      t.clock.advance(DAY);
+      expect((await browser.get('/api/me')).status).toBe(401);
+    });
+  });
+
+  describe('cross-site requests', () => {
+    it('refuses a write whose Origin is another site', async () => {
+      const response = await browser.post(
+        '/api/auth/register',
+        { email: 'csrf@example.com', password: 'password-1' },
+        { origin: 'https://evil.example' },
+      );
+      expect(response.status).toBe(403);
+      expect(errorCode(response)).toBe('errors.forbidden');
+      const sameSite = await browser.post(
+        '/api/auth/register',
+        { email: 'csrf@example.com', password: 'password-1' },
+        { origin: 'http://localhost:80', host: 'localhost:80' },
+      );
+      expect(sameSite.status).toBe(200);
+    });
+  });
+});
+
+describe('auth rate limits', () => {
+  it('answers 429 errors.rate_limited past the login limit', async () => {
+    const t = await createTestApp({ rateLimit: { auth: 3, guest: 2 } });
+    try {
+      const browser = new TestClient(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push(
+          (await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' })).status,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' });
+      expect(errorCode(limited)).toBe('errors.rate_limited');
+
+      const guests = [];
+      for (let i = 0; i < 3; i += 1) guests.push((await new TestClient(t).post('/api/auth/guest')).status);
+      expect(guests).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('operator bootstrap', () => {
+  it('creates the operator from the environment; its login goes to the dashboard', async () => {
+    const t = await createTestApp({ operator: { email: 'gomeum@example.com', password: 'night-sky-cat' } });
+    try {
+      const response = await new TestClient(t).post('/api/auth/login', {
+        email: 'gomeum@example.com',
+        password: 'night-sky-cat',
+      });
+      expect(response.status).toBe(200);
+      const result = authResultSchema.parse(response.body);
+      expect(result.redirectTo).toBe('/gomeum-dashboard');
+      expect(result.user.role).toBe('operator');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('promotes an existing user and replaces its password', async () => {
+    const t = await createTestApp();
+    try {
+      await new TestClient(t).post('/api/auth/register', { email: 'cat@example.com', password: 'old-password' });
+      expect(await t.services.auth.ensureOperator('Cat@Example.com', 'new-password')).toEqual({ created: false });
+      const old = await new TestClient(t).post('/api/auth/login', {
+        email: 'cat@example.com',
+        password: 'old-password',
+      });
+      expect(old.status).toBe(401);
+      const fresh = await new TestClient(t).post('/api/auth/login', {
+        email: 'cat@example.com',
+        password: 'new-password',
+      });
+      expect(authResultSchema.parse(fresh.body)).toMatchObject({
+        redirectTo: '/gomeum-dashboard',
+        user: { role: 'operator' },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('secure cookies', () => {
+  it('marks the session cookie Secure when served over https behind a trusted proxy', async () => {
+    const t = await createTestApp({ trustProxy: true });
+    try {
+      const response = await new TestClient(t).post('/api/auth/guest', undefined, { 'x-forwarded-proto': 'https' });
+      expect(String(response.headers['set-cookie'])).toMatch(/Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import type { AuthResult, LoginBody, Me, RegisterBody } from '@gomeum/contracts';
+import { HOME_FOR_ROLE, isLanguage } from '@gomeum/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, newGuestId, newId, newToken } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+/** Who is asking and from where: what the auth service needs from a request, as plain data. */
+export interface ClientContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** The session cookie's token, if the browser sent one. */
+  sessionToken?: string | undefined;
+  /** The long-lived guest cookie's token, if the browser sent one. */
+  guestToken?: string | undefined;
+}
+
+/** A freshly started session: the cookie value and how long it may live. */
+export interface StartedSession {
+  token: string;
+  maxAgeMs: number;
+}
+
+/** What a successful sign-in hands back to the route. */
+export interface SignIn {
+  result: AuthResult;
+  session: StartedSession;
+  /** Set when this browser should remember a (new) guest account; null to forget it. */
+  guestToken?: string | null;
+}
+
+/** Session lifetime settings. */
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+// Sessions are touched at most this often, so every request is not a write.
+const TOUCH_EVERY_MS = 60_000;
+
+/** The public view of a user row. */
+export function toMe(user: UserRow): Me {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    isGuest: user.is_guest === 1,
+    guestId: user.guest_id,
+    locale: isLanguage(user.locale) ? user.locale : 'en',
+  };
+}
+
+/** Accounts and sessions: register, log in, guest, log out, and who a cookie belongs to. */
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly policy: SessionPolicy,
+    private readonly now: () => number,
+  ) {}
+
+  /** The signed-in user for a session token, or null when missing, unknown or expired. */
+  async resolveSession(token: string | undefined): Promise<{ user: UserRow; sessionId: string } | null> {
+    if (!token) return null;
+    const id = hashToken(token);
+    const session = await this.sessions.findById(id);
+    if (!session) return null;
+    const now = this.now();
+    if (session.expires_at <= now || session.last_seen_at + this.policy.idleMs <= now) {
+      await this.sessions.delete(id);
+      return null;
+    }
+    const user = await this.users.findById(session.user_id);
+    if (!user) return null;
+    if (now - session.last_seen_at >= TOUCH_EVERY_MS) await this.sessions.touch(id, now);
+    return { user, sessionId: id };
+  }
+
+  /**
+   * Creates an account. A guest registering keeps its id, and with it every task, log, chat and
+   * answer it made as a guest.
+   */
+  async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
+    if (await this.users.findByEmail(body.email)) {
+      throw new AppError(409, 'register.error_email_exists');
+    }
+    const passwordHash = await hashPassword(body.password);
+    const current = await this.resolveSession(context.sessionToken);
+    let userId: string;
+    if (current && current.user.is_guest === 1) {
+      userId = current.user.id;
+      await this.users.upgradeGuest(userId, body.email, passwordHash);
+    } else {
+      userId = newId();
+      try {
+        await this.users.insert({
+          id: userId,
+          email: body.email,
+          password_hash: passwordHash,
+          role: 'user',
+          is_guest: 0,
+          guest_id: null,
+          guest_token_hash: null,
+          locale: 'en',
+          created_at: this.now(),
+          last_login_at: null,
+          last_ip: null,
+        });
+      } catch (error) {
+        // Two registrations of one address racing: the unique index decides.
+        if (await this.users.findByEmail(body.email)) throw new AppError(409, 'register.error_email_exists');
+        throw error;
+      }
+    }
+    const signIn = await this.startSession(userId, context);
+    return current?.user.is_guest === 1 ? { ...signIn, guestToken: null } : signIn;
+  }
+
+  /** Signs in with email and password; any failure is the same `register.error_failed`. */
+  async login(body: LoginBody, context: ClientContext): Promise<SignIn> {
+    const user = await this.users.findByEmail(body.email);
+    const ok = await verifyPassword(user?.password_hash, body.password);
+    if (!user || !ok) throw new AppError(401, 'register.error_failed');
+    return this.startSession(user.id, context);
+  }
+
+  /**
+   * Enters as a guest. A browser that is already a guest, or that remembers a guest account, gets
+   * that same account back; otherwise a new anonymous user is made for this browser only.
+   */
+  async guest(context: ClientContext): Promise<SignIn> {
+    const current = await this.resolveSession(context.sessionToken);
+    if (current?.user.is_guest === 1) {
+      return { result: this.result(current.user), session: await this.rotate(current.user.id, context) };
+    }
+    if (context.guestToken) {
+      const remembered = await this.users.findGuestByTokenHash(hashToken(context.guestToken));
+      if (remembered) return this.startSession(remembered.id, context);
+    }
+    const guestToken = newToken();
+    const id = newId();
+    await this.users.insert({
+      id,
+      email: null,
+      password_hash: null,
+      role: 'user',
+      is_guest: 1,
+      guest_id: newGuestId(),
+      guest_token_hash: hashToken(guestToken),
+      locale: 'en',
+      created_at: this.now(),
+      last_login_at: null,
+      last_ip: null,
+    });
+    return { ...(await this.startSession(id, context)), guestToken };
+  }
+
+  /** Ends the session on the server; the cookie alone is worth nothing afterwards. */
+  async logout(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.sessions.delete(hashToken(sessionToken));
+  }
+
+  async setLocale(userId: string, locale: string): Promise<void> {
+    await this.users.setLocale(userId, locale);
+  }
+
+  /**
+   * Makes `email` the operator with `password`, creating the account if needed. Used at start from
+   * the environment and by the CLI.
+   */
+  async ensureOperator(email: string, password: string): Promise<{ created: boolean }> {
+    const normalized = email.trim().toLowerCase();
+    const passwordHash = await hashPassword(password);
+    const existing = await this.users.findByEmail(normalized);
+    if (existing) {
+      await this.users.setRoleAndPassword(existing.id, 'operator', passwordHash);
+      return { created: false };
+    }
+    await this.users.insert({
+      id: newId(),
+      email: normalized,
+      password_hash: passwordHash,
+      role: 'operator',
+      is_guest: 0,
+      guest_id: null,
+      guest_token_hash: null,
+      locale: 'en',
+      created_at: this.now(),
+      last_login_at: null,
+      last_ip: null,
+    });
+    return { created: true };
+  }
+
+  private result(user: UserRow): AuthResult {
+    return { user: toMe(user), redirectTo: HOME_FOR_ROLE[user.role] };
+  }
+
+  /** Records the login and issues a fresh session (the old one, if any, is ended: rotation). */
+  private async startSession(userId: string, context: ClientContext): Promise<SignIn> {
+    await this.users.recordLogin(userId, this.now(), context.ip);
+    const session = await this.rotate(userId, context);
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(500, 'errors.server');
+    return { result: this.result(user), session };
+  }
+
+  private async rotate(userId: string, context: ClientContext): Promise<StartedSession> {
+    if (context.sessionToken) await this.sessions.delete(hashToken(context.sessionToken));
+    const now = this.now();
+    await this.sessions.deleteExpired(now, this.policy.idleMs);
+    const token = newToken();
+    await this.sessions.insert({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + this.policy.maxMs,
+      ip: context.ip,
+      user_agent: context.userAgent?.slice(0, 512) ?? null,
+    });
+    return { token, maxAgeMs: this.policy.maxMs };
+  }
+}

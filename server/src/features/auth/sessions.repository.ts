@@ -1,0 +1,34 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.ts';
+
+/** A session row as stored. */
+export type SessionRow = Selectable<SessionsTable>;
+
+/** All SQL about server-side sessions. */
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async touch(id: string, at: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  /** Removes sessions past their absolute or idle expiry. */
+  async deleteExpired(now: number, idleMs: number): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+      .execute();
+  }
+}

@@ -1,0 +1,53 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.ts';
+
+/** A user row as stored. */
+export type UserRow = Selectable<UsersTable>;
+
+/** All SQL about users. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findGuestByTokenHash(tokenHash: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('guest_token_hash', '=', tokenHash)
+      .where('is_guest', '=', 1)
+      .executeTakeFirst();
+  }
+
+  async insert(row: UserRow): Promise<void> {
+    await this.db.insertInto('users').values(row).execute();
+  }
+
+  /** Turns a guest into a registered user in place, keeping its id and so all its data. */
+  async upgradeGuest(id: string, email: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email, password_hash: passwordHash, is_guest: 0, guest_token_hash: null })
+      .where('id', '=', id)
+      .where('is_guest', '=', 1)
+      .execute();
+  }
+
+  async recordLogin(id: string, at: number, ip: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ last_login_at: at, last_ip: ip }).where('id', '=', id).execute();
+  }
+
+  async setRoleAndPassword(id: string, role: UserRow['role'], passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ role, password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async setLocale(id: string, locale: string): Promise<void> {
+    await this.db.updateTable('users').set({ locale }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,507 @@
+import {
+  type ChatMessage,
+  chatHistorySchema,
+  errorBodySchema,
+  sendChatReplySchema,
+  type ServerEvent,
+} from '@gomeum/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { FakeAi } from '../../test/fake-ai.ts';
+import { LiveTestClient } from '../../test/live-client.ts';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+
+const OPERATOR = { email: 'gomeum@example.com', password: 'night-sky-cat' };
+const KEY = 'sk-test-never-leak-7f3a9c';
+
+async function listen(t: { app: TestApp['app'] }): Promise<string> {
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function guest(t: TestApp): Promise<TestClient> {
+  const client = new TestClient(t);
+  expect((await client.post('/api/auth/guest')).status).toBe(200);
+  return client;
+}
+
+async function operator(t: TestApp): Promise<TestClient> {
+  const client = new TestClient(t);
+  expect((await client.post('/api/auth/login', OPERATOR)).status).toBe(200);
+  return client;
+}
+
+async function send(client: TestClient, content: string) {
+  const response = await client.post('/api/chat/messages', { content });
+  expect(response.status).toBe(200);
+  return sendChatReplySchema.parse(response.body).message;
+}
+
+const isMessageWith = (content: string) => (event: ServerEvent) =>
+  event.type === 'chat.message' && event.message.content === content;
+
+describe('live chat over a real WebSocket', () => {
+  let t: TestApp;
+  let base: string;
+  const sockets: LiveTestClient[] = [];
+  const open = async (client: TestClient, headers?: Record<string, string>) => {
+    const socket = await LiveTestClient.connect(base, client, headers);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ operator: OPERATOR });
+    base = await listen(t);
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await t.services.chat.idle();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses anonymous sockets (401) and other sites (403)', async () => {
+    await expect(LiveTestClient.connect(base, new TestClient(t))).rejects.toThrow(/401/);
+    const user = await guest(t);
+    await expect(LiveTestClient.connect(base, user, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    const sameSite = await open(user, { origin: base });
+    expect(sameSite.events[0]?.type).toBe('ready');
+  });
+
+  it('delivers a user their own and Gomeum’s messages, and nobody else’s', async () => {
+    const mia = await guest(t);
+    const other = await guest(t);
+    const gomeum = await operator(t);
+    const miaSocket = await open(mia);
+    const otherSocket = await open(other);
+    const dashboard = await open(gomeum);
+    dashboard.send({ type: 'presence.dashboard' });
+    await miaSocket.waitFor((event) => event.type === 'presence.changed' && event.online);
+
+    const history = await miaSocket.sync(null);
+    expect(history.map((m) => m.kind)).toEqual(['welcome']);
+    expect(history[0]?.text?.en).toMatch(/Gomeum/);
+
+    const mine = await send(mia, '  Hello Gomeum!  ');
+    expect(mine).toMatchObject({ sender: 'user', kind: 'message', content: 'Hello Gomeum!' });
+    const echoed = await miaSocket.waitFor(isMessageWith('Hello Gomeum!'));
+    expect(echoed.type === 'chat.message' && echoed.message.id).toBe(mine.id);
+    // The operator sees it live.
+    await dashboard.waitFor(isMessageWith('Hello Gomeum!'));
+
+    const reply = await gomeum.post(`/api/operator/chats/${mine.userId}/messages`, { content: 'Hi Mia, meow!' });
+    expect(reply.status).toBe(200);
+    expect(sendChatReplySchema.parse(reply.body).message.sender).toBe('gomeum');
+    await miaSocket.waitFor(isMessageWith('Hi Mia, meow!'));
+
+    // The operator is on: no AI answer.
+    await t.services.chat.idle();
+    expect(miaSocket.messages().filter((m) => m.sender === 'gomeum_ai')).toEqual([]);
+
+    // The other user's socket never received any of Mia's messages.
+    await send(other, 'ping from other');
+    await otherSocket.waitFor(isMessageWith('ping from other'));
+    const leaked = otherSocket.events.filter(
+      (event) =>
+        (event.type === 'chat.message' && event.message.userId === mine.userId) ||
+        (event.type === 'chat.ai_delta' && event.userId === mine.userId) ||
+        (event.type === 'chat.history' && event.messages.some((m) => m.userId === mine.userId)),
+    );
+    expect(leaked).toEqual([]);
+    expect(otherSocket.messages().every((m) => m.userId !== mine.userId)).toBe(true);
+  });
+
+  it('resumes from the last message id after a dropped connection: nothing is lost or repeated', async () => {
+    const mia = await guest(t);
+    const gomeum = await operator(t);
+    const first = await open(mia);
+    const before = await first.sync(null);
+    const sent = await send(mia, 'first');
+    // Nobody is on the dashboard: the AI stand-in (no key here: its fallback text) answers.
+    await first.waitFor((event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai');
+    const lastId = Math.max(...before.map((m) => m.id), ...first.messages().map((m) => m.id));
+    await first.close();
+
+    // While the user is away, Gomeum writes twice.
+    for (const content of ['while away 1', 'while away 2']) {
+      expect((await gomeum.post(`/api/operator/chats/${sent.userId}/messages`, { content })).status).toBe(200);
+    }
+    const second = await open(mia);
+    const resumed = await second.sync(lastId);
+    expect(resumed.map((m) => m.content)).toEqual(['while away 1', 'while away 2']);
+    expect(resumed.every((m) => m.id > lastId)).toBe(true);
+  });
+
+  it('makes one welcome per user, ever, even when several tabs open at once', async () => {
+    const mia = await guest(t);
+    const tabs = await Promise.all([open(mia), open(mia), open(mia), open(mia)]);
+    const histories = await Promise.all(tabs.map((tab) => tab.sync(null)));
+    const me = await mia.get('/api/chat/messages');
+    const stored = chatHistorySchema.parse(me.body).messages;
+    expect(stored.filter((m) => m.kind === 'welcome')).toHaveLength(1);
+    for (const history of histories) expect(history.filter((m) => m.kind === 'welcome')).toHaveLength(1);
+    const userId = stored[0]?.userId ?? '';
+    await Promise.all(Array.from({ length: 8 }, () => t.services.chat.ensureWelcome(userId)));
+    const again = chatHistorySchema.parse((await mia.get('/api/chat/messages')).body).messages;
+    expect(again.filter((m) => m.kind === 'welcome')).toHaveLength(1);
+  });
+
+  it('announces a newer Gomeum log once, with its planet, and saves the last-seen value', async () => {
+    const mia = await guest(t);
+    const socket = await open(mia);
+    await socket.sync(null);
+    const publishedAt = t.clock.now + 1000;
+    await t.database.db
+      .insertInto('gomeum_logs')
+      .values({ id: `log-${publishedAt}`, planet: 'travel', content: 'A trip', images: '[]', created_at: publishedAt })
+      .execute();
+    const afterLog = await socket.sync(null);
+    const announcements = afterLog.filter((m) => m.kind === 'announcement');
+    expect(announcements).toHaveLength(1);
+    expect(announcements[0]).toMatchObject({ sender: 'gomeum', planet: 'travel' });
+    expect(await socket.sync(null)).toEqual(afterLog);
+    const meta = await t.database.db
+      .selectFrom('user_meta')
+      .select('last_seen_update')
+      .where('user_id', '=', announcements[0]?.userId ?? '')
+      .executeTakeFirstOrThrow();
+    expect(meta.last_seen_update).toBe(publishedAt);
+    await t.database.db.deleteFrom('gomeum_logs').execute();
+  });
+
+  it('answers sync and ping; refuses bad events and the dashboard flag from non-operators', async () => {
+    const mia = await guest(t);
+    const socket = await open(mia);
+    socket.send({ type: 'ping' });
+    await socket.waitFor((event) => event.type === 'pong');
+    socket.send({ type: 'chat.nonsense' });
+    await socket.waitFor((event) => event.type === 'error' && event.code === 'errors.bad_request');
+    socket.socket.send('not json');
+    socket.send({ type: 'presence.dashboard' });
+    await socket.waitFor((event) => event.type === 'error' && event.code === 'errors.forbidden');
+    const status = await (await operator(t)).get('/api/operator/presence');
+    expect(status.body).toEqual({ online: false, away: false });
+  });
+});
+
+describe('chat routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ operator: OPERATOR, chatRateLimit: { messages: 8, aiReplies: 5 } });
+  });
+  afterAll(async () => {
+    await t.services.chat.idle();
+    await t.close();
+  });
+
+  it('refuses signed-out senders (401), blank messages (400) and too many messages (429)', async () => {
+    const anonymous = new TestClient(t);
+    const refused = await anonymous.post('/api/chat/messages', { content: 'hi' });
+    expect(refused.status).toBe(401);
+    expect(errorBodySchema.parse(refused.body).error.code).toBe('errors.unauthorized');
+    expect((await anonymous.get('/api/chat/messages')).status).toBe(401);
+
+    const mia = await guest(t);
+    for (const content of ['', '   ', '\n\t']) {
+      expect((await mia.post('/api/chat/messages', { content })).status).toBe(400);
+    }
+    expect((await mia.post('/api/chat/messages', { content: 'x'.repeat(2001) })).status).toBe(400);
+    // Refused attempts count too: 4 of the 8 allowed are spent.
+    for (let i = 0; i < 4; i += 1)
+      expect((await mia.post('/api/chat/messages', { content: `m${i}` })).status).toBe(200);
+    const limited = await mia.post('/api/chat/messages', { content: 'one too many' });
+    expect(limited.status).toBe(429);
+    // The limit is per user: another user is not affected.
+    expect((await (await guest(t)).post('/api/chat/messages', { content: 'hello' })).status).toBe(200);
+  });
+
+  it('keeps every operator route to the operator: 401 anonymous, 403 users', async () => {
+    const mia = await guest(t);
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/operator/chats'],
+      ['GET', '/api/operator/chats/someone/messages'],
+      ['POST', '/api/operator/chats/someone/messages', { content: 'hi' }],
+      ['GET', '/api/operator/presence'],
+      ['PUT', '/api/operator/presence', { away: true }],
+    ];
+    for (const [method, url, body] of routes) {
+      const m = method as 'GET' | 'POST' | 'PUT';
+      expect((await new TestClient(t).request(m, url, body)).status, `${method} ${url}`).toBe(401);
+      expect((await mia.request(m, url, body)).status, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('lets the operator list conversations, read one and answer as Gomeum', async () => {
+    const gomeum = await operator(t);
+    const mia = await guest(t);
+    const question = await send(mia, 'Is anyone there?');
+    const list = await gomeum.get('/api/operator/chats');
+    expect(list.status).toBe(200);
+    const conversations = (list.body as { conversations: { userId: string; lastMessage: { content: string } }[] })
+      .conversations;
+    expect(conversations[0]).toMatchObject({ userId: question.userId });
+
+    const answer = await gomeum.post(`/api/operator/chats/${question.userId}/messages`, { content: 'I am!' });
+    expect(sendChatReplySchema.parse(answer.body).message).toMatchObject({ sender: 'gomeum', content: 'I am!' });
+    await t.services.chat.idle();
+    const history = chatHistorySchema.parse((await gomeum.get(`/api/operator/chats/${question.userId}/messages`)).body);
+    expect(history.messages.map((m) => m.sender)).toEqual(['user', 'gomeum_ai', 'gomeum']);
+    expect((await gomeum.get('/api/operator/chats/no-such-user/messages')).status).toBe(404);
+    expect((await gomeum.post('/api/operator/chats/no-such-user/messages', { content: 'x' })).status).toBe(404);
+    expect((await gomeum.request('PUT', '/api/operator/presence', { away: true })).body).toEqual({
+      online: false,
+      away: true,
+    });
+  });
+});
+
+describe('AI answers against a local OpenAI-compatible server', () => {
+  const fake = new FakeAi();
+  let t: TestApp;
+  let base: string;
+  const sockets: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    const baseUrl = await fake.start();
+    t = await createTestApp({
+      operator: OPERATOR,
+      ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 400 },
+      chatRateLimit: { messages: 100, aiReplies: 3 },
+    });
+    base = await listen(t);
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await t.services.chat.idle();
+    fake.requests.length = 0;
+    fake.mode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  const connect = async (client: TestClient) => {
+    const socket = await LiveTestClient.connect(base, client);
+    sockets.push(socket);
+    await socket.sync(null);
+    return socket;
+  };
+
+  it('streams the answer as it is written and stores it as gomeum_ai, with persona, tasks and history', async () => {
+    const mia = await guest(t);
+    expect((await mia.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
+    const socket = await connect(mia);
+    const userId = (await send(mia, 'warm up')).userId;
+    await socket.waitFor((event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai');
+    await t.database.db
+      .insertInto('user_tasks')
+      .values({
+        id: 'task-1',
+        user_id: userId,
+        planet: 'music',
+        description: 'Learn a song on guitar',
+        reward: 'New strings',
+        confirmed: 1,
+        proof: '',
+        status: 'in progress',
+        image_key: null,
+        updated_at: t.clock.now,
+      })
+      .execute();
+    fake.requests.length = 0;
+
+    const question = await send(mia, 'How am I doing?');
+    const stored = await socket.waitFor(
+      (event) =>
+        event.type === 'chat.message' && event.message.sender === 'gomeum_ai' && event.streamId === `ai-${question.id}`,
+    );
+    const deltas = socket.events.flatMap((event) =>
+      event.type === 'chat.ai_delta' && event.streamId === `ai-${question.id}` ? [event.delta] : [],
+    );
+    expect(deltas).toEqual(['Hello', ' from', ' Gomeum']);
+    expect(stored.type === 'chat.message' && stored.message.content).toBe('Hello from Gomeum');
+
+    const request = fake.requests[0];
+    expect(request?.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.body).toMatchObject({ model: 'gpt-4', temperature: 0.7, stream: true });
+    const [system, ...conversation] = request?.body.messages ?? [];
+    expect(system?.role).toBe('system');
+    expect(system?.content).toMatch(/해요체/);
+    expect(system?.content).toMatch(/music: Learn a song on guitar \(보상: New strings; 상태: in progress\)/);
+    expect(conversation.at(-1)).toEqual({ role: 'user', content: 'How am I doing?' });
+    expect(conversation.some((m) => m.role === 'assistant')).toBe(true);
+  });
+
+  it.each([
+    ['an HTTP error', { kind: 'error', status: 500 } as const],
+    ['a timeout', { kind: 'hang' } as const],
+  ])('answers with the localized fallback on %s, and the key never leaks', async (_name, mode) => {
+    fake.mode = mode;
+    const mia = await guest(t);
+    expect((await mia.request('PUT', '/api/me/locale', { locale: 'zh' })).status).toBe(200);
+    const socket = await connect(mia);
+    const response = await mia.post('/api/chat/messages', { content: 'Are you there?' });
+    expect(response.text).not.toContain(KEY);
+    const answer = await socket.waitFor(
+      (event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai',
+    );
+    expect(answer.type === 'chat.message' && answer.message.content).toBe('Gomeum 暂时无法获取回答，请稍后再试。');
+    expect(fake.requests).toHaveLength(1);
+    expect(JSON.stringify(socket.events)).not.toContain(KEY);
+    expect((await mia.get('/api/chat/messages')).text).not.toContain(KEY);
+  });
+
+  it('accepts a provider that answers with one JSON body', async () => {
+    fake.mode = { kind: 'json', text: 'Purr, all in one go.' };
+    const mia = await guest(t);
+    const socket = await connect(mia);
+    await send(mia, 'Hi');
+    await socket.waitFor(isMessageWith('Purr, all in one go.'));
+  });
+
+  it('makes no AI answer while the operator is online, and answers again once they are away', async () => {
+    const gomeum = await operator(t);
+    const dashboard = await LiveTestClient.connect(base, gomeum);
+    sockets.push(dashboard);
+    dashboard.send({ type: 'presence.dashboard' });
+    const mia = await guest(t);
+    const socket = await connect(mia);
+    await socket.waitFor((event) => event.type === 'presence.changed' && event.online);
+
+    await send(mia, 'Human please');
+    await dashboard.waitFor(isMessageWith('Human please'));
+    await t.services.chat.idle();
+    expect(fake.requests).toHaveLength(0);
+    expect(socket.messages().filter((m) => m.sender === 'gomeum_ai')).toEqual([]);
+
+    expect((await gomeum.request('PUT', '/api/operator/presence', { away: true })).body).toEqual({
+      online: false,
+      away: true,
+    });
+    await socket.waitFor((event) => event.type === 'presence.changed' && !event.online);
+    await send(mia, 'Anyone?');
+    await socket.waitFor((event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai');
+    expect(fake.requests).toHaveLength(1);
+    await gomeum.request('PUT', '/api/operator/presence', { away: false });
+
+    // Closing the dashboard takes the operator offline again.
+    const back = socket.waitFor(
+      (event, index = socket.events.indexOf(event)) => index > 0 && event.type === 'presence.changed',
+    );
+    await dashboard.close();
+    await back;
+    expect((await gomeum.get('/api/operator/presence')).body).toEqual({ online: false, away: false });
+  });
+
+  it('limits AI answers per user: past the budget, the fallback answers without calling the AI', async () => {
+    const mia = await guest(t);
+    const socket = await connect(mia);
+    const questions: ChatMessage[] = [];
+    for (let i = 0; i < 4; i += 1) questions.push(await send(mia, `question ${i}`));
+    for (const question of questions) {
+      await socket.waitFor((event) => event.type === 'chat.message' && event.streamId === `ai-${question.id}`);
+    }
+    expect(fake.requests).toHaveLength(3);
+    const answers = socket.messages().filter((m) => m.sender === 'gomeum_ai');
+    expect(answers).toHaveLength(4);
+    const over = socket.events.find(
+      (event) => event.type === 'chat.message' && event.streamId === `ai-${questions[3]?.id ?? 0}`,
+    );
+    expect(over?.type === 'chat.message' && over.message.content).toBe(
+      'Gomeum is temporarily unable to get an answer. Please try again later.',
+    );
+    expect(answers.filter((m) => m.content === 'Hello from Gomeum')).toHaveLength(3);
+  });
+});
+
+describe('AI answers with no key configured', () => {
+  it('answers with the fallback text and calls nobody', async () => {
+    const fake = new FakeAi();
+    const baseUrl = await fake.start();
+    const t = await createTestApp({ ai: { baseUrl, model: 'gpt-4', timeoutMs: 1000 } });
+    try {
+      const mia = await guest(t);
+      await send(mia, 'Hello?');
+      await t.services.chat.idle();
+      const history = chatHistorySchema.parse((await mia.get('/api/chat/messages')).body).messages;
+      expect(history.map((m) => [m.sender, m.content])).toEqual([
+        ['user', 'Hello?'],
+        ['gomeum_ai', 'Gomeum is temporarily unable to get an answer. Please try again later.'],
+      ]);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await t.close();
+      await fake.stop();
+    }
+  });
+});
+
+describe('server restart', () => {
+  it('keeps every acknowledged message: a client resumes from its last id on the new server', async () => {
+    const t = await createTestApp({ operator: OPERATOR });
+    const base = await listen(t);
+    const mia = await guest(t);
+    const socket = await LiveTestClient.connect(base, mia);
+    const history = await socket.sync(null);
+    const last = history.at(-1)?.id ?? 0;
+    const acknowledged = await send(mia, 'before restart');
+    await t.services.chat.idle();
+    const closed = new Promise((resolve) => socket.socket.once('close', resolve));
+    await t.app.close();
+    await closed;
+
+    const restarted = await buildApp(t.config);
+    try {
+      const url = await listen(restarted);
+      const again = new TestClient(restarted);
+      for (const [name, value] of mia.cookies) again.cookies.set(name, value);
+      const resumed = await LiveTestClient.connect(url, again);
+      const messages = await resumed.sync(last);
+      expect(messages.map((m) => m.content)).toEqual([
+        'before restart',
+        'Gomeum is temporarily unable to get an answer. Please try again later.',
+      ]);
+      expect(messages[0]?.id).toBe(acknowledged.id);
+      await resumed.close();
+    } finally {
+      await restarted.app.close();
+      // The first app is closed already; this removes its database.
+      await t.close();
+    }
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!REDIS_URL)('two instances on one database and Redis', () => {
+  it('deliver to each other’s clients, and share the operator’s presence', async () => {
+    const a = await createTestApp({ operator: OPERATOR, redisUrl: REDIS_URL });
+    const b = await buildApp({ ...a.config, redisUrl: REDIS_URL });
+    try {
+      const [urlA, urlB] = [await listen(a), await listen(b)];
+      const mia = await guest(a);
+      const miaSocket = await LiveTestClient.connect(urlA, mia);
+      await miaSocket.sync(null);
+      const gomeum = await operator(a);
+      const onB = new TestClient(b);
+      for (const [name, value] of gomeum.cookies) onB.cookies.set(name, value);
+      const dashboard = await LiveTestClient.connect(urlB, onB);
+      dashboard.send({ type: 'presence.dashboard' });
+      await miaSocket.waitFor((event) => event.type === 'presence.changed' && event.online);
+
+      const question = await send(mia, 'Across instances?');
+      await dashboard.waitFor(isMessageWith('Across instances?'));
+      const answer = await onB.post(`/api/operator/chats/${question.userId}/messages`, { content: 'Yes, across!' });
+      expect(answer.status).toBe(200);
+      await miaSocket.waitFor(isMessageWith('Yes, across!'));
+      await a.services.chat.idle();
+      expect(miaSocket.messages().filter((m) => m.sender === 'gomeum_ai')).toEqual([]);
+      await Promise.all([miaSocket.close(), dashboard.close()]);
+    } finally {
+      await b.app.close();
+      await a.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import type { Presence } from '@gomeum/contracts';
+import type { LiveHub } from '../../lib/live/index.ts';
+import type { ChatRepository } from './chat.repository.ts';
+
+// Presence rows: `gomeum` holds the operator's own switch (1 = available, 0 = away; no row =
+// available); `dashboard:<instance>` holds how many dashboard sockets that instance has open and
+// when it last said so. An instance that stops refreshing (it crashed) stops counting.
+const SWITCH_KEY = 'gomeum';
+const DASHBOARD_PREFIX = 'dashboard:';
+const REFRESH_MS = 30_000;
+const FRESH_MS = 90_000;
+
+/** Whether the human Gomeum answers, shared by every server instance through the database. */
+export class PresenceService {
+  private readonly key = `${DASHBOARD_PREFIX}${crypto.randomUUID()}`;
+  private dashboards = 0;
+  private closed = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly hub: LiveHub,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.timer = setInterval(() => {
+      if (this.dashboards > 0) this.repo.setPresence(this.key, this.dashboards, this.now()).catch(this.onError);
+    }, REFRESH_MS);
+    this.timer.unref();
+  }
+
+  /** The operator's presence now: online while a dashboard is open and the switch is not on away. */
+  async status(): Promise<Presence> {
+    const [available, open] = await Promise.all([
+      this.repo.presenceFlag(SWITCH_KEY, 1),
+      this.repo.countFresh(DASHBOARD_PREFIX, this.now() - FRESH_MS),
+    ]);
+    const away = available === 0;
+    return { online: !away && open > 0, away };
+  }
+
+  /** This instance's count of open dashboard sockets changed. */
+  async setDashboards(count: number): Promise<void> {
+    if (this.closed) return;
+    this.dashboards = count;
+    await this.repo.setPresence(this.key, count, this.now());
+    await this.announce();
+  }
+
+  /** The operator's away switch. */
+  async setAway(away: boolean): Promise<Presence> {
+    await this.repo.setPresence(SWITCH_KEY, away ? 0 : 1, this.now());
+    return this.announce();
+  }
+
+  /** Tells every connected client, on every instance, whether Gomeum is answering. */
+  private async announce(): Promise<Presence> {
+    const status = await this.status();
+    await this.hub.publishToAll({ type: 'presence.changed', online: status.online });
+    return status;
+  }
+
+  /** Stops refreshing and withdraws this instance's dashboards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    if (this.dashboards > 0) {
+      this.dashboards = 0;
+      await this.repo.setPresence(this.key, 0, this.now());
+    }
+  }
+}

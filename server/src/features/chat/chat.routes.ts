@@ -1,0 +1,111 @@
+import {
+  API,
+  chatConversationsSchema,
+  chatHistoryQuerySchema,
+  chatHistorySchema,
+  chatUserParamsSchema,
+  errorBodySchema,
+  presenceBodySchema,
+  presenceSchema,
+  sendChatBodySchema,
+  sendChatReplySchema,
+} from '@gomeum/contracts';
+import type { FastifyRequest } from 'fastify';
+import { requireOperator, requireUser } from '../../lib/auth-guard.ts';
+import type { App } from '../../lib/zod-provider.ts';
+import type { PresenceService } from './chat.presence.ts';
+import type { ChatService } from './chat.service.ts';
+
+/** Options of the chat routes. */
+export interface ChatRoutesOptions {
+  chat: ChatService;
+  presence: PresenceService;
+  /** Messages per user (or, signed out, per address) per minute. */
+  messagesPerMinute: number;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Chat over HTTP: a user's own history and sending; the operator's conversations, replies and presence. */
+export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<void> {
+  const { chat, presence } = options;
+  // Limits count per user, so many users behind one address do not share one budget.
+  const perUser = (max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    },
+  });
+
+  app.get(
+    API.chatMessages,
+    { schema: { querystring: chatHistoryQuerySchema, response: { 200: chatHistorySchema, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { messages: await chat.history(user.id, request.query.after ?? 0) };
+    },
+  );
+
+  app.post(
+    API.chatMessages,
+    {
+      schema: { body: sendChatBodySchema, response: { 200: sendChatReplySchema, ...errors } },
+      config: perUser(options.messagesPerMinute),
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { message: await chat.sendFromUser(user, request.body.content) };
+    },
+  );
+
+  app.get(API.operatorChats, { schema: { response: { 200: chatConversationsSchema, ...errors } } }, async (request) => {
+    requireOperator(request);
+    return { conversations: await chat.conversations() };
+  });
+
+  app.get(
+    API.operatorChatMessages,
+    {
+      schema: {
+        params: chatUserParamsSchema,
+        querystring: chatHistoryQuerySchema,
+        response: { 200: chatHistorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return { messages: await chat.historyForOperator(request.params.userId, request.query.after ?? 0) };
+    },
+  );
+
+  app.post(
+    API.operatorChatMessages,
+    {
+      schema: {
+        params: chatUserParamsSchema,
+        body: sendChatBodySchema,
+        response: { 200: sendChatReplySchema, ...errors },
+      },
+      config: perUser(options.messagesPerMinute * 4),
+    },
+    async (request) => {
+      requireOperator(request);
+      return { message: await chat.sendFromGomeum(request.params.userId, request.body.content) };
+    },
+  );
+
+  app.get(API.operatorPresence, { schema: { response: { 200: presenceSchema, ...errors } } }, async (request) => {
+    requireOperator(request);
+    return presence.status();
+  });
+
+  app.put(
+    API.operatorPresence,
+    { schema: { body: presenceBodySchema, response: { 200: presenceSchema, ...errors } } },
+    async (request) => {
+      requireOperator(request);
+      return presence.setAway(request.body.away);
+    },
+  );
+}

@@ -1,0 +1,262 @@
+import type { ChatMessage, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
+import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
+import { z } from 'zod';
+import {
+  AI_CONTEXT_LABELS,
+  AI_FALLBACK_MESSAGE,
+  AI_SYSTEM_PROMPT,
+  WELCOME_MESSAGE,
+  announcementText,
+} from '../../content/messages.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LiveHub } from '../../lib/live/index.ts';
+import type { AiClient, AiMessage } from './chat.ai.ts';
+import type { PresenceService } from './chat.presence.ts';
+import type { ChatMessageRow, ChatRepository, TaskSummary } from './chat.repository.ts';
+
+const metaSchema = z.object({ text: localizedTextSchema.optional(), planet: planetIdSchema.optional() });
+
+// How much of the conversation the AI sees, and how many conversations the operator's list shows.
+const AI_CONTEXT_MESSAGES = 12;
+const CONVERSATIONS_LIMIT = 500;
+const MINUTE = 60_000;
+
+/** The wire form of a stored message. */
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  let meta: z.infer<typeof metaSchema> = {};
+  if (row.meta) {
+    try {
+      const parsed = metaSchema.safeParse(JSON.parse(row.meta));
+      if (parsed.success) meta = parsed.data;
+    } catch {
+      // A damaged meta column reads as none.
+    }
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    sender: row.sender,
+    kind: row.kind,
+    content: row.content,
+    text: meta.text ?? null,
+    planet: meta.planet ?? null,
+    createdAt: row.created_at,
+  };
+}
+
+/** What the chat service needs. */
+export interface ChatServiceDeps {
+  repo: ChatRepository;
+  hub: LiveHub;
+  ai: AiClient;
+  presence: PresenceService;
+  now: () => number;
+  aiRepliesPerMinute: number;
+  onError: (error: unknown, context: string) => void;
+}
+
+/**
+ * The conversation between each user and Gomeum: messages are stored first, then published to the
+ * user's sockets and the operators'. When the human Gomeum is not online, the AI answers instead,
+ * streamed as it is written: exactly one answerer per message.
+ */
+export class ChatService {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly aiCalls = new Map<string, number[]>();
+
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  /** A user's message: stored, delivered, then answered by the AI when the operator is away. */
+  async sendFromUser(user: Me, content: string): Promise<ChatMessage> {
+    const message = await this.store(user.id, 'user', content);
+    const presence = await this.deps.presence.status();
+    if (!presence.online) this.track(this.answerWithAi(user, message));
+    return message;
+  }
+
+  /** The operator writing as Gomeum into one user's conversation. */
+  async sendFromGomeum(userId: string, content: string): Promise<ChatMessage> {
+    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    return this.store(userId, 'gomeum', content);
+  }
+
+  /**
+   * What a (re)connecting client asks for: the welcome (once per user, ever) and any update
+   * announcement are stored first, then every message after `after`.
+   */
+  async sync(user: Me, after: number | null): Promise<ChatMessage[]> {
+    if (user.role !== 'operator') {
+      await this.ensureWelcome(user.id);
+      await this.announceLatestUpdate(user.id);
+    }
+    return this.history(user.id, after ?? 0);
+  }
+
+  /** One user's messages after `after`, oldest first. */
+  async history(userId: string, after = 0): Promise<ChatMessage[]> {
+    const rows = await this.deps.repo.listAfter(userId, after, CHAT_HISTORY_LIMIT);
+    return rows.map(toChatMessage);
+  }
+
+  /** Operator: one user's history; 404 for a user who does not exist. */
+  async historyForOperator(userId: string, after = 0): Promise<ChatMessage[]> {
+    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    return this.history(userId, after);
+  }
+
+  /** Operator: every conversation, most recent first. */
+  async conversations() {
+    const rows = await this.deps.repo.conversations(CONVERSATIONS_LIMIT);
+    const last = new Map((await this.deps.repo.findByIds(rows.map((row) => row.last_id))).map((row) => [row.id, row]));
+    return rows.flatMap((row) => {
+      const message = last.get(row.last_id);
+      if (!message) return [];
+      return [
+        {
+          userId: row.user_id,
+          email: row.email,
+          guestId: row.guest_id,
+          isGuest: row.is_guest === 1,
+          lastMessage: toChatMessage(message),
+          messageCount: row.message_count,
+        },
+      ];
+    });
+  }
+
+  /** Stores the welcome message unless this user ever had it, and delivers it. */
+  async ensureWelcome(userId: string): Promise<void> {
+    const row = await this.deps.repo.insertWelcomeOnce({
+      userId,
+      sender: 'gomeum',
+      kind: 'welcome',
+      content: WELCOME_MESSAGE.en ?? '',
+      meta: JSON.stringify({ text: WELCOME_MESSAGE }),
+      createdAt: this.deps.now(),
+    });
+    if (row) await this.deliver(toChatMessage(row), null);
+  }
+
+  /** Posts one announcement when Gomeum published a log newer than what this user last saw. */
+  async announceLatestUpdate(userId: string): Promise<void> {
+    const latest = await this.deps.repo.latestGomeumLog();
+    if (!latest) return;
+    const planet = planetIdSchema.safeParse(latest.planet);
+    if (!planet.success) return;
+    const row = await this.deps.repo.insertAnnouncementOnce(
+      {
+        userId,
+        sender: 'gomeum',
+        kind: 'announcement',
+        content: announcementText(planet.data),
+        meta: JSON.stringify({ planet: planet.data satisfies PlanetId }),
+        createdAt: this.deps.now(),
+      },
+      latest.created_at,
+    );
+    if (row) await this.deliver(toChatMessage(row), null);
+  }
+
+  /** Resolves when every AI answer under way has been stored (tests and shutdown wait on it). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private async store(userId: string, sender: ChatSender, content: string): Promise<ChatMessage> {
+    const row = await this.deps.repo.insert({
+      userId,
+      sender,
+      kind: 'message',
+      content,
+      meta: null,
+      createdAt: this.deps.now(),
+    });
+    const message = toChatMessage(row);
+    await this.deliver(message, null);
+    return message;
+  }
+
+  private async deliver(message: ChatMessage, streamId: string | null): Promise<void> {
+    const event = { type: 'chat.message', message, streamId } as const;
+    await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
+  }
+
+  private track(task: Promise<void>): void {
+    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'AI answer'));
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  /** Takes one AI call from the user's budget for the last minute; false when it is spent. */
+  private takeAiBudget(userId: string): boolean {
+    const now = this.deps.now();
+    const recent = (this.aiCalls.get(userId) ?? []).filter((at) => at > now - MINUTE);
+    if (recent.length >= this.deps.aiRepliesPerMinute) {
+      this.aiCalls.set(userId, recent);
+      return false;
+    }
+    recent.push(now);
+    this.aiCalls.set(userId, recent);
+    if (this.aiCalls.size > 10_000) {
+      for (const [id, calls] of this.aiCalls) if (calls.every((at) => at <= now - MINUTE)) this.aiCalls.delete(id);
+    }
+    return true;
+  }
+
+  private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
+    const language: Language = isLanguage(user.locale) ? user.locale : 'en';
+    const streamId = `ai-${question.id}`;
+    let text = '';
+    if (this.deps.ai.configured && this.takeAiBudget(user.id)) {
+      try {
+        const prompt = await this.prompt(user.id, language);
+        text = await this.deps.ai.stream(prompt, (delta) => {
+          const event = { type: 'chat.ai_delta', userId: user.id, streamId, delta } as const;
+          void Promise.all([
+            this.deps.hub.publishToUser(user.id, event),
+            this.deps.hub.publishToOperators(event),
+          ]).catch((error: unknown) => this.deps.onError(error, 'AI delta'));
+        });
+      } catch (error) {
+        this.deps.onError(error, 'AI answer');
+        text = '';
+      }
+    }
+    const content = text.trim() || pickLocalized(AI_FALLBACK_MESSAGE, language);
+    const row = await this.deps.repo.insert({
+      userId: user.id,
+      sender: 'gomeum_ai',
+      kind: 'message',
+      content,
+      meta: null,
+      createdAt: this.deps.now(),
+    });
+    await this.deliver(toChatMessage(row), streamId);
+  }
+
+  /** Gomeum's persona in the user's language, their planet tasks, then the recent conversation. */
+  private async prompt(userId: string, language: Language): Promise<AiMessage[]> {
+    const [tasks, recent] = await Promise.all([
+      this.deps.repo.tasksOf(userId),
+      this.deps.repo.listAfter(userId, 0, AI_CONTEXT_MESSAGES),
+    ]);
+    const system = `${pickLocalized(AI_SYSTEM_PROMPT, language)}\n\n${describeTasks(tasks, language)}`;
+    const conversation: AiMessage[] = recent
+      .filter((row) => row.kind === 'message')
+      .map((row) => ({ role: row.sender === 'user' ? 'user' : 'assistant', content: row.content }));
+    return [{ role: 'system', content: system }, ...conversation];
+  }
+}
+
+/** The tasks block of the system prompt. */
+function describeTasks(tasks: TaskSummary[], language: Language): string {
+  const labels = AI_CONTEXT_LABELS[language];
+  const set = tasks.filter((task) => task.description.trim() || task.reward.trim());
+  if (set.length === 0) return labels.none;
+  const lines = set.map(
+    (task) =>
+      `- ${task.planet}: ${task.description.trim() || labels.unset} (${labels.reward}: ${task.reward.trim() || labels.unset}; ` +
+      `${labels.status}: ${task.status.trim() || labels.unset})`,
+  );
+  return [labels.tasks, ...lines].join('\n');
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PushSubscriptionsTable } from '../../db/schema.ts';
+
+/** A stored push subscription. */
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+
+/** All SQL about push subscriptions and the VAPID keys' setting. */
+export class PushRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores a subscription; the same endpoint signing in as someone else moves to that user. */
+  async upsert(row: PushSubscriptionRow): Promise<void> {
+    await this.db
+      .insertInto('push_subscriptions')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('endpoint')
+          .doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, locale: row.locale }),
+      )
+      .execute();
+  }
+
+  findByEndpoint(endpoint: string): Promise<PushSubscriptionRow | undefined> {
+    return this.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
+  }
+
+  /** Up to `limit` subscriptions after `afterId` in id order: the whole table, page by page. */
+  page(afterId: string, limit: number): Promise<PushSubscriptionRow[]> {
+    return this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('id', '>', afterId)
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  listForUser(userId: string): Promise<PushSubscriptionRow[]> {
+    return this.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+  }
+
+  async deleteByEndpoint(endpoint: string): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+  }
+
+  /** Deletes a subscription only if it is this user's. */
+  async deleteForUser(userId: string, endpoint: string): Promise<void> {
+    await this.db
+      .deleteFrom('push_subscriptions')
+      .where('endpoint', '=', endpoint)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Writes a setting unless one exists; several instances starting at once agree on the first. */
+  async insertSettingIfMissing(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,313 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { errorBodySchema, pushKeySchema, pushMessageSchema, type PushMessage } from '@gomeum/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { TestClient, type TestApp } from '../../test/test-app.ts';
+import { PushRepository } from './push.repository.ts';
+import { isAllowedPushHost } from './push.service.ts';
+import { loadVapidKeys } from './vapid.ts';
+
+const b64url = (buffer: Buffer) => buffer.toString('base64url');
+
+/** What our fake push service received. */
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A local push service over https with a self-signed certificate; answers each path's chosen status. */
+async function startPushService(dir: string) {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const received: Received[] = [];
+  const statusFor = new Map<string, number>();
+  const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.writeHead(statusFor.get(request.url ?? '') ?? 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const origin = `https://127.0.0.1:${address.port}`;
+  const agent = new https.Agent({ ca: fs.readFileSync(cert) });
+  return { origin, agent, received, statusFor, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+function newBrowserKeys() {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = crypto.randomBytes(16);
+  return { ecdh, auth, p256dh: b64url(ecdh.getPublicKey()), authB64: b64url(auth) };
+}
+
+/** RFC 8291 + RFC 8188 (aes128gcm) decryption, as a browser does it. */
+function decrypt(body: Buffer, keys: ReturnType<typeof newBrowserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body.readUInt8(20);
+  const serverPublic = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  expect(recordSize).toBeGreaterThanOrEqual(ciphertext.length);
+  const shared = keys.ecdh.computeSecret(serverPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(crypto.hkdfSync('sha256', shared, keys.auth, keyInfo, 32));
+  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** Checks the VAPID `Authorization: vapid t=<JWT>, k=<public key>` header; returns the JWT claims. */
+function verifyVapid(header: string | string[] | undefined, publicKey: string): Record<string, unknown> {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(header));
+  expect(match, String(header)).not.toBeNull();
+  const [, jwt = '', k = ''] = match ?? [];
+  expect(k).toBe(publicKey);
+  const [head = '', claims = '', signature = ''] = jwt.split('.');
+  expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+  const raw = Buffer.from(k, 'base64url');
+  const key = crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) },
+    format: 'jwk',
+  });
+  const valid = crypto.verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  expect(valid).toBe(true);
+  return JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
+}
+
+describe('push delivery', () => {
+  let t: TestApp;
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-push-'));
+    pushService = await startPushService(dir);
+    t = await createTestAppWithOperator({
+      pushAgent: pushService.agent,
+      pushAllowedHosts: ['127.0.0.1'],
+      vapidSubject: 'mailto:gomeum@example.com',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await pushService.close();
+    pushService.agent.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function subscribe(client: TestClient, name: string, locale?: string) {
+    const keys = newBrowserKeys();
+    const endpoint = `${pushService.origin}/push/${name}`;
+    const response = await client.post('/api/push/subscriptions', {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+      ...(locale ? { locale } : {}),
+    });
+    expect(response.status).toBe(200);
+    return { keys, endpoint, path: `/push/${name}` };
+  }
+
+  function messagesTo(path: string, keys: ReturnType<typeof newBrowserKeys>): PushMessage[] {
+    return pushService.received
+      .filter((r) => r.path === path)
+      .map((r) => pushMessageSchema.parse(JSON.parse(decrypt(r.body, keys))));
+  }
+
+  it('serves the VAPID public key, generated once and kept for the next start', async () => {
+    const response = await new TestClient(t).get('/api/push/key');
+    const { publicKey } = pushKeySchema.parse(response.body);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(t.services.push.publicKey).toBe(publicKey);
+    const stored = await t.database.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'vapid_keys')
+      .executeTakeFirst();
+    expect(JSON.parse(stored?.value ?? '{}')).toMatchObject({ publicKey });
+    // What the next start reads: the stored pair, not a new one.
+    const repository = new PushRepository(t.database.db);
+    expect((await loadVapidKeys(repository, undefined, 'mailto:a@example.com')).publicKey).toBe(publicKey);
+    // Keys from the environment win.
+    const configured = { publicKey: 'env-public', privateKey: 'env-private' };
+    expect(await loadVapidKeys(repository, configured, 'https://gomeum.example')).toEqual({
+      ...configured,
+      subject: 'https://gomeum.example',
+    });
+  });
+
+  it('delivers a broadcast encrypted for each subscription and signed with VAPID', async () => {
+    const { client } = await guestClient(t);
+    const sub = await subscribe(client, 'guest-1');
+    const operator = await operatorClient(t);
+    const sent = await operator.post('/api/operator/notifications', {
+      title: 'Meteor night',
+      message: 'Look up at nine',
+    });
+    expect(sent.status).toBe(200);
+    await t.services.push.drain();
+
+    const delivered = pushService.received.filter((r) => r.path === sub.path);
+    expect(delivered).toHaveLength(1);
+    const request = delivered[0]!;
+    expect(request.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+    const claims = verifyVapid(request.headers.authorization, t.services.push.publicKey);
+    expect(claims.aud).toBe(pushService.origin);
+    expect(claims.sub).toBe('mailto:gomeum@example.com');
+    expect(Number(claims.exp)).toBeGreaterThan(Date.now() / 1000);
+
+    const [message] = messagesTo(sub.path, sub.keys);
+    expect(message).toMatchObject({ kind: 'broadcast', title: 'Meteor night', body: 'Look up at nine' });
+    const url = new URL(message!.url, 'https://app.example');
+    expect(url.pathname).toBe('/');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ popup: 'true', title: 'Meteor night' });
+    expect(message!.notification?.id).toBe((sent.body as { id: string }).id);
+  });
+
+  it("pushes a new update in each subscription's language, opening /update/{id}", async () => {
+    const { client: ko } = await userClient(t, 'push-ko@example.com');
+    const { client: zh } = await guestClient(t);
+    const koSub = await subscribe(ko, 'ko-1', 'ko');
+    const zhSub = await subscribe(zh, 'zh-1', 'zh');
+    const operator = await operatorClient(t);
+    const created = await operator.post('/api/operator/updates', {
+      title: { en: 'New moon', ko: '새로운 달' },
+      content: { en: '<p>Twelve <b>new</b> questions</p>', ko: '<p>새 질문 <b>열두</b> 개</p>' },
+    });
+    const id = (created.body as { id: string }).id;
+    await t.services.push.drain();
+    expect(messagesTo(koSub.path, koSub.keys)).toEqual([
+      { kind: 'update', title: '새로운 달', body: '새 질문 열두 개', url: `/update/${id}`, tag: `update-${id}` },
+    ]);
+    // No Chinese text: English.
+    expect(messagesTo(zhSub.path, zhSub.keys)).toEqual([
+      { kind: 'update', title: 'New moon', body: 'Twelve new questions', url: `/update/${id}`, tag: `update-${id}` },
+    ]);
+  });
+
+  it('sends to one user only with sendToUser (chat replies)', async () => {
+    const { client, id } = await guestClient(t);
+    const mine = await subscribe(client, 'user-only');
+    const { client: other } = await guestClient(t);
+    const theirs = await subscribe(other, 'not-me');
+    t.services.push.sendToUser(id, () => ({
+      kind: 'chat',
+      title: 'Gomeum',
+      body: 'Meow',
+      url: '/galaxy',
+      tag: 'chat',
+    }));
+    await t.services.push.drain();
+    expect(messagesTo(mine.path, mine.keys)).toHaveLength(1);
+    expect(messagesTo(theirs.path, theirs.keys)).toHaveLength(0);
+  });
+
+  it.each([410, 404])('deletes a subscription the push service answers %i for, keeps others on 500', async (status) => {
+    const { client } = await guestClient(t);
+    const gone = await subscribe(client, `gone-${status}`);
+    const flaky = await subscribe(client, `flaky-${status}`);
+    pushService.statusFor.set(gone.path, status);
+    pushService.statusFor.set(flaky.path, 500);
+    t.services.push.sendToAll(() => ({ kind: 'broadcast', title: 't', body: 'b', url: '/', tag: 'x' }));
+    await t.services.push.drain();
+    const endpoints = (await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).map(
+      (r) => r.endpoint,
+    );
+    expect(endpoints).not.toContain(gone.endpoint);
+    expect(endpoints).toContain(flaky.endpoint);
+  });
+
+  it('moves an endpoint to whoever subscribes it last, and lets only its owner remove it', async () => {
+    const { client: first } = await guestClient(t);
+    const { client: second, id: secondId } = await guestClient(t);
+    const sub = await subscribe(first, 'shared-browser');
+    const again = await second.post('/api/push/subscriptions', {
+      endpoint: sub.endpoint,
+      keys: { p256dh: sub.keys.p256dh, auth: sub.keys.authB64 },
+    });
+    expect(again.status).toBe(200);
+    const row = await t.database.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('endpoint', '=', sub.endpoint)
+      .executeTakeFirst();
+    expect(row?.user_id).toBe(secondId);
+    await first.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint });
+    const repository = new PushRepository(t.database.db);
+    expect(await repository.findByEndpoint(sub.endpoint)).toBeDefined();
+    await second.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint });
+    expect(await repository.findByEndpoint(sub.endpoint)).toBeUndefined();
+  });
+
+  it('refuses endpoints that are not https or not a known push service, and anonymous callers', async () => {
+    const { client } = await guestClient(t);
+    const keys = { p256dh: 'x', auth: 'y' };
+    for (const endpoint of ['http://127.0.0.1/push', 'https://internal.example/push', 'not a url']) {
+      const response = await client.post('/api/push/subscriptions', { endpoint, keys });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(response.body).error.code).toBe('push.error_endpoint');
+    }
+    const anonymous = await new TestClient(t).post('/api/push/subscriptions', {
+      endpoint: `${pushService.origin}/x`,
+      keys,
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('isAllowedPushHost', () => {
+  it('matches exact hosts and subdomain patterns only', () => {
+    const hosts = ['fcm.googleapis.com', '*.push.services.mozilla.com'];
+    expect(isAllowedPushHost('fcm.googleapis.com', hosts)).toBe(true);
+    expect(isAllowedPushHost('updates.push.services.mozilla.com', hosts)).toBe(true);
+    expect(isAllowedPushHost('push.services.mozilla.com.evil.example', hosts)).toBe(false);
+    expect(isAllowedPushHost('evilpush.services.mozilla.com', hosts)).toBe(false);
+    expect(isAllowedPushHost('anything.example', ['*'])).toBe(true);
+  });
+});

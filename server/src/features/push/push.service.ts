@@ -1,0 +1,158 @@
+import type https from 'node:https';
+import type { PushSubscriptionBody } from '@gomeum/contracts';
+import { FALLBACK_LANGUAGE, isLanguage, type PushMessage } from '@gomeum/contracts';
+import webpush, { WebPushError } from 'web-push';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { PushMessageBuilder, PushSender } from '../../lib/push-sender.ts';
+import type { PushRepository, PushSubscriptionRow } from './push.repository.ts';
+import type { VapidKeys } from './vapid.ts';
+
+/** Hosts of the push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  '*.push.apple.com',
+] as const;
+
+/** How push delivery behaves; tests give an agent that trusts their own certificate. */
+export interface PushOptions {
+  now: () => number;
+  /** Endpoint hosts a subscription may name (`*.example.com` for subdomains, `*` for any). */
+  allowedHosts: readonly string[];
+  agent?: https.Agent | undefined;
+  timeoutMs?: number;
+  /** How long a push service keeps a message for an offline device, in seconds. */
+  ttlSeconds?: number;
+  log: { warn(details: object, message: string): void };
+}
+
+const PAGE_SIZE = 500;
+const CONCURRENCY = 8;
+
+/** True when `host` is allowed by one of the patterns. */
+export function isAllowedPushHost(host: string, patterns: readonly string[]): boolean {
+  const name = host.toLowerCase();
+  return patterns.some((pattern) => {
+    const p = pattern.trim().toLowerCase();
+    if (p === '*') return true;
+    if (p.startsWith('*.')) return name.endsWith(p.slice(1)) && name.length > p.length - 1;
+    return name === p;
+  });
+}
+
+/**
+ * Web Push with VAPID: stores each user's subscriptions (guests are users), and delivers in the
+ * background. A subscription the push service says is gone (404/410) is deleted.
+ */
+export class PushService implements PushSender {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly repository: PushRepository,
+    private readonly vapid: VapidKeys,
+    private readonly options: PushOptions,
+  ) {}
+
+  /** The public key browsers subscribe with. */
+  get publicKey(): string {
+    return this.vapid.publicKey;
+  }
+
+  /** Stores (or moves to this user) a browser's subscription. */
+  async subscribe(userId: string, locale: string, body: PushSubscriptionBody): Promise<void> {
+    const host = new URL(body.endpoint).hostname;
+    if (!isAllowedPushHost(host, this.options.allowedHosts)) throw new AppError(400, 'push.error_endpoint');
+    await this.repository.upsert({
+      id: newId(),
+      user_id: userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      locale: body.locale ?? (isLanguage(locale) ? locale : FALLBACK_LANGUAGE),
+      created_at: this.options.now(),
+    });
+  }
+
+  /** Forgets one of this user's subscriptions. */
+  async unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await this.repository.deleteForUser(userId, endpoint);
+  }
+
+  sendToAll(build: PushMessageBuilder): void {
+    this.track(this.deliverAll(build));
+  }
+
+  sendToUser(userId: string, build: PushMessageBuilder): void {
+    this.track(
+      (async () => {
+        await this.deliverMany(await this.repository.listForUser(userId), build);
+      })(),
+    );
+  }
+
+  /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Sends one message to one subscription; true when the push service accepted it. */
+  async deliver(subscription: PushSubscriptionRow, message: PushMessage): Promise<boolean> {
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(message),
+        {
+          vapidDetails: this.vapid,
+          TTL: this.options.ttlSeconds ?? 24 * 60 * 60,
+          timeout: this.options.timeoutMs ?? 10_000,
+          contentEncoding: 'aes128gcm',
+          ...(this.options.agent ? { agent: this.options.agent } : {}),
+        },
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        await this.repository.deleteByEndpoint(subscription.endpoint);
+        return false;
+      }
+      this.options.log.warn(
+        { err: error, status: error instanceof WebPushError ? error.statusCode : undefined },
+        'push delivery failed',
+      );
+      return false;
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => this.options.log.warn({ err: error }, 'push delivery failed'));
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  private async deliverAll(build: PushMessageBuilder): Promise<void> {
+    let after = '';
+    for (;;) {
+      const page = await this.repository.page(after, PAGE_SIZE);
+      if (page.length === 0) return;
+      await this.deliverMany(page, build);
+      after = page[page.length - 1]?.id ?? after;
+      if (page.length < PAGE_SIZE) return;
+    }
+  }
+
+  private async deliverMany(subscriptions: PushSubscriptionRow[], build: PushMessageBuilder): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < subscriptions.length) {
+        const subscription = subscriptions[next++];
+        if (!subscription) return;
+        const message = build(isLanguage(subscription.locale) ? subscription.locale : FALLBACK_LANGUAGE);
+        if (message) await this.deliver(subscription, message);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, subscriptions.length) }, worker));
+  }
+}

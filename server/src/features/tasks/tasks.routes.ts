@@ -1,0 +1,170 @@
+import {
+  confirmTaskBodySchema,
+  errorBodySchema,
+  GOMEUM_LOG_MAX_IMAGES,
+  gomeumLogFieldsSchema,
+  gomeumLogListSchema,
+  gomeumLogSchema,
+  gomeumTaskFieldsSchema,
+  operatorGomeumTaskSchema,
+  operatorUserTaskSchema,
+  logListQuerySchema,
+  operatorTaskEditSchema,
+  operatorTaskParamsSchema,
+  planetParamsSchema,
+  proofFieldsSchema,
+  submitProofResultSchema,
+  taskLogListSchema,
+  taskScreenSchema,
+  userTaskSchema,
+} from '@gomeum/contracts';
+import { requireOperator, requireUser } from '../../lib/auth-guard.ts';
+import { parseOrThrow } from '../../lib/errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import type { App } from '../../lib/zod-provider.ts';
+import type { TasksService } from './tasks.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Planet tasks: the task screen, confirming, proofs, the user's and Gomeum's logs, operator edits. */
+export async function tasksRoutes(app: App, options: { tasks: TasksService }): Promise<void> {
+  const { tasks } = options;
+
+  app.get(
+    '/api/planets/:planetId/task',
+    { schema: { params: planetParamsSchema, response: { 200: taskScreenSchema, ...errors } } },
+    async (request) => tasks.getScreen(requireUser(request).id, request.params.planetId),
+  );
+
+  app.put(
+    '/api/planets/:planetId/task',
+    {
+      schema: { params: planetParamsSchema, body: confirmTaskBodySchema, response: { 200: userTaskSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => tasks.confirm(requireUser(request).id, request.params.planetId, request.body),
+  );
+
+  app.get(
+    '/api/planets/:planetId/logs',
+    {
+      schema: {
+        params: planetParamsSchema,
+        querystring: logListQuerySchema,
+        response: { 200: taskLogListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await tasks.listLogs(requireUser(request).id, request.params.planetId, request.query.limit),
+    }),
+  );
+
+  app.post(
+    '/api/planets/:planetId/logs',
+    {
+      schema: { params: planetParamsSchema, response: { 200: submitProofResultSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const form = await readMultipart(request, 1);
+      const fields = parseOrThrow(proofFieldsSchema, form.fields);
+      return tasks.submitProof(user.id, request.params.planetId, fields, form.files[0]?.bytes ?? null);
+    },
+  );
+
+  app.get(
+    '/api/gomeum-logs/:planetId',
+    {
+      schema: {
+        params: planetParamsSchema,
+        querystring: logListQuerySchema,
+        response: { 200: gomeumLogListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { items: await tasks.listGomeumLogs(request.params.planetId, request.query.limit) };
+    },
+  );
+
+  app.put(
+    '/api/operator/users/:userId/tasks/:planetId',
+    {
+      schema: {
+        params: operatorTaskParamsSchema,
+        body: operatorTaskEditSchema,
+        response: { 200: userTaskSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return tasks.operatorEdit(request.params.userId, request.params.planetId, request.body);
+    },
+  );
+
+  app.get(
+    '/api/operator/users/:userId/tasks/:planetId',
+    { schema: { params: operatorTaskParamsSchema, response: { 200: operatorUserTaskSchema, ...errors } } },
+    async (request) => {
+      requireOperator(request);
+      return tasks.operatorView(request.params.userId, request.params.planetId);
+    },
+  );
+
+  app.get(
+    '/api/operator/gomeum-tasks/:planetId',
+    { schema: { params: planetParamsSchema, response: { 200: operatorGomeumTaskSchema, ...errors } } },
+    async (request) => {
+      requireOperator(request);
+      return tasks.gomeumTaskView(request.params.planetId);
+    },
+  );
+
+  app.put(
+    '/api/operator/gomeum-tasks/:planetId',
+    { schema: { params: planetParamsSchema, response: { 200: operatorGomeumTaskSchema, ...errors } } },
+    async (request) => {
+      const operator = requireOperator(request);
+      const form = await readMultipart(request, 1);
+      const f = parseOrThrow(gomeumTaskFieldsSchema, form.fields);
+      const pick = (en: string, zh: string, ko: string) => ({
+        ...(en ? { en } : {}),
+        ...(zh ? { zh } : {}),
+        ...(ko ? { ko } : {}),
+      });
+      return tasks.updateGomeumTask(
+        request.params.planetId,
+        {
+          description: pick(f.description_en, f.description_zh, f.description_ko),
+          reward: pick(f.reward_en, f.reward_zh, f.reward_ko),
+          proof: f.proof,
+        },
+        form.files[0]?.bytes ?? null,
+        operator.id,
+      );
+    },
+  );
+
+  app.post(
+    '/api/operator/gomeum-logs/:planetId',
+    { schema: { params: planetParamsSchema, response: { 200: gomeumLogSchema, ...errors } } },
+    async (request) => {
+      const operator = requireOperator(request);
+      const form = await readMultipart(request, GOMEUM_LOG_MAX_IMAGES);
+      const { content } = parseOrThrow(gomeumLogFieldsSchema, form.fields);
+      return tasks.addGomeumLog(
+        request.params.planetId,
+        content,
+        form.files.map((f) => f.bytes),
+        operator.id,
+      );
+    },
+  );
+}

@@ -1,0 +1,301 @@
+import type {
+  ConfirmTaskBody,
+  LocalizedText,
+  GomeumLog,
+  GomeumTask,
+  PlanetId,
+  ProofFields,
+  TaskLog,
+  TaskScreen,
+  UserTask,
+} from '@gomeum/contracts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { parseLocalized } from '../../lib/json.ts';
+import { fileUrl, type FileStore } from '../../lib/storage/file-store.ts';
+import type { GomeumLogRow, GomeumTaskRow, TaskLogRow, TasksRepository, UserTaskRow } from './tasks.repository.ts';
+
+function toUserTask(row: UserTaskRow): UserTask {
+  return {
+    id: row.id,
+    planet: row.planet as PlanetId,
+    description: row.description,
+    reward: row.reward,
+    confirmed: row.confirmed === 1,
+    proof: row.proof,
+    status: row.status === 'completed' ? 'completed' : '',
+    imageUrl: fileUrl(row.image_key),
+    updatedAt: row.updated_at,
+  };
+}
+
+function toTaskLog(row: TaskLogRow): TaskLog {
+  return {
+    id: row.id,
+    planet: row.planet as PlanetId,
+    date: row.date,
+    title: row.title,
+    content: row.content,
+    imageUrl: fileUrl(row.image_key),
+    createdAt: row.created_at,
+  };
+}
+
+function toGomeumTask(row: GomeumTaskRow): GomeumTask {
+  return {
+    description: parseLocalized(row.description),
+    reward: parseLocalized(row.reward),
+    proof: row.proof,
+    imageUrl: fileUrl(row.image_key),
+    updatedAt: row.updated_at,
+  };
+}
+
+function parseKeys(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toGomeumLog(row: GomeumLogRow): GomeumLog {
+  return {
+    id: row.id,
+    planet: row.planet as PlanetId,
+    content: row.content,
+    imageUrls: parseKeys(row.images).flatMap((key) => fileUrl(key) ?? []),
+    createdAt: row.created_at,
+  };
+}
+
+/** Planet tasks: the screen's data, confirming a task once, proofs, and both logs. */
+export class TasksService {
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly files: FileStore,
+    private readonly now: () => number,
+    /** Told after Gomeum publishes a log (the chat announces it); its failures never undo the log. */
+    private readonly onGomeumLog: (planet: PlanetId) => Promise<void> = () => Promise.resolve(),
+  ) {}
+
+  /** Everything the task screen of `planet` shows to `userId`. */
+  async getScreen(userId: string, planet: PlanetId): Promise<TaskScreen> {
+    const [definition, gomeumTask, userTask] = await Promise.all([
+      this.tasks.getDefinition(planet),
+      this.tasks.getGomeumTask(planet),
+      this.tasks.getUserTask(userId, planet),
+    ]);
+    return {
+      planet,
+      definition: definition
+        ? {
+            name: parseLocalized(definition.name),
+            description: parseLocalized(definition.description),
+            reward: parseLocalized(definition.reward),
+          }
+        : null,
+      gomeumTask: gomeumTask ? toGomeumTask(gomeumTask) : null,
+      userTask: userTask ? toUserTask(userTask) : null,
+    };
+  }
+
+  /**
+   * Sets the user's description and reward and confirms them, once: afterwards the user can no
+   * longer change them (409 `task.error_already_confirmed`); the operator still can.
+   */
+  async confirm(userId: string, planet: PlanetId, body: ConfirmTaskBody): Promise<UserTask> {
+    const now = this.now();
+    const existing = await this.tasks.getUserTask(userId, planet);
+    if (!existing) {
+      const inserted = await this.tasks.insertUserTask({
+        id: newId(),
+        user_id: userId,
+        planet,
+        description: body.description,
+        reward: body.reward,
+        confirmed: 1,
+        proof: '',
+        status: '',
+        image_key: null,
+        updated_at: now,
+      });
+      if (!inserted) throw new AppError(409, 'task.error_already_confirmed');
+    } else if (!(await this.tasks.confirmUserTask(existing.id, body.description, body.reward, now))) {
+      throw new AppError(409, 'task.error_already_confirmed');
+    }
+    const row = await this.tasks.getUserTask(userId, planet);
+    if (!row) throw new AppError(500, 'errors.server');
+    return toUserTask(row);
+  }
+
+  /**
+   * Adds a proof to the user's log and marks the task completed, with the proof text and image.
+   * The image is stored first; if saving the entry then fails, the image is removed again, so a
+   * failed submission leaves nothing half-saved.
+   */
+  async submitProof(
+    userId: string,
+    planet: PlanetId,
+    fields: ProofFields,
+    image: Buffer | null,
+  ): Promise<{ log: TaskLog; userTask: UserTask }> {
+    const task = await this.tasks.getUserTask(userId, planet);
+    if (!task?.confirmed) throw new AppError(409, 'task.error_not_confirmed');
+    const file = image ? await this.files.putImage(image, { folder: 'proofs', ownerId: userId, private: true }) : null;
+    const now = this.now();
+    const log: TaskLogRow = {
+      id: newId(),
+      user_id: userId,
+      planet,
+      date: fields.date,
+      title: fields.title,
+      content: fields.content,
+      image_key: file?.key ?? null,
+      created_at: now,
+    };
+    try {
+      await this.tasks.transaction(async (repo) => {
+        await repo.insertLog(log);
+        await repo.updateUserTask(task.id, {
+          status: 'completed',
+          proof: fields.content,
+          ...(file ? { image_key: file.key } : {}),
+          updated_at: now,
+        });
+      });
+    } catch (error) {
+      if (file) await this.files.remove(file.key);
+      throw error;
+    }
+    const updated = await this.tasks.getUserTask(userId, planet);
+    if (!updated) throw new AppError(500, 'errors.server');
+    return { log: toTaskLog(log), userTask: toUserTask(updated) };
+  }
+
+  /** The user's log on a planet, newest first. */
+  async listLogs(userId: string, planet: PlanetId, limit: number): Promise<TaskLog[]> {
+    return (await this.tasks.listLogs(userId, planet, limit)).map(toTaskLog);
+  }
+
+  /** Gomeum's log on a planet, newest first. */
+  async listGomeumLogs(planet: PlanetId, limit: number): Promise<GomeumLog[]> {
+    return (await this.tasks.listGomeumLogs(planet, limit)).map(toGomeumLog);
+  }
+
+  /** The operator edits any user's task, confirmed or not; a task that does not exist yet is made. */
+  async operatorEdit(
+    userId: string,
+    planet: PlanetId,
+    edit: { description?: string | undefined; reward?: string | undefined; proof?: string | undefined },
+  ): Promise<UserTask> {
+    if (!(await this.tasks.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    const now = this.now();
+    const changes = {
+      ...(edit.description === undefined ? {} : { description: edit.description }),
+      ...(edit.reward === undefined ? {} : { reward: edit.reward }),
+      ...(edit.proof === undefined ? {} : { proof: edit.proof }),
+      updated_at: now,
+    };
+    const existing = await this.tasks.getUserTask(userId, planet);
+    if (existing) {
+      await this.tasks.updateUserTask(existing.id, changes);
+    } else {
+      await this.tasks.insertUserTask({
+        id: newId(),
+        user_id: userId,
+        planet,
+        description: edit.description ?? '',
+        reward: edit.reward ?? '',
+        confirmed: 0,
+        proof: edit.proof ?? '',
+        status: '',
+        image_key: null,
+        updated_at: now,
+      });
+    }
+    const row = await this.tasks.getUserTask(userId, planet);
+    if (!row) throw new AppError(500, 'errors.server');
+    return toUserTask(row);
+  }
+
+  /** A user's task and whole log on a planet, for the operator. */
+  async operatorView(userId: string, planet: PlanetId): Promise<{ userTask: UserTask | null; logs: TaskLog[] }> {
+    if (!(await this.tasks.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    const [task, logs] = await Promise.all([
+      this.tasks.getUserTask(userId, planet),
+      this.tasks.listLogs(userId, planet, 200),
+    ]);
+    return { userTask: task ? toUserTask(task) : null, logs: logs.map(toTaskLog) };
+  }
+
+  /** Gomeum's task on a planet with its whole log, for the operator's editor. */
+  async gomeumTaskView(planet: PlanetId) {
+    const [task, logs] = await Promise.all([this.tasks.getGomeumTask(planet), this.tasks.listGomeumLogs(planet, 200)]);
+    const view = task ? toGomeumTask(task) : { description: {}, reward: {}, proof: '', imageUrl: null };
+    return {
+      planet,
+      description: view.description,
+      reward: view.reward,
+      proof: view.proof,
+      imageUrl: view.imageUrl,
+      logs: logs.map(toGomeumLog),
+    };
+  }
+
+  /**
+   * The operator rewrites Gomeum's task on a planet: description and reward per language (blank
+   * languages left out, so readers fall back to English), proof, and optionally a new image.
+   */
+  async updateGomeumTask(
+    planet: PlanetId,
+    edit: { description: LocalizedText; reward: LocalizedText; proof: string },
+    image: Buffer | null,
+    operatorId: string,
+  ) {
+    const existing = await this.tasks.getGomeumTask(planet);
+    const file = image
+      ? await this.files.putImage(image, { folder: 'gomeum-tasks', ownerId: operatorId, private: false })
+      : null;
+    try {
+      await this.tasks.upsertGomeumTask({
+        planet,
+        description: JSON.stringify(edit.description),
+        reward: JSON.stringify(edit.reward),
+        proof: edit.proof,
+        image_key: file?.key ?? existing?.image_key ?? null,
+        updated_at: this.now(),
+      });
+    } catch (error) {
+      if (file) await this.files.remove(file.key);
+      throw error;
+    }
+    return this.gomeumTaskView(planet);
+  }
+
+  /** Gomeum writes a new log entry on a planet, with optional images (public: every user sees them). */
+  async addGomeumLog(planet: PlanetId, content: string, images: Buffer[], operatorId: string): Promise<GomeumLog> {
+    const stored: string[] = [];
+    try {
+      for (const image of images) {
+        stored.push(
+          (await this.files.putImage(image, { folder: 'gomeum-logs', ownerId: operatorId, private: false })).key,
+        );
+      }
+      const row: GomeumLogRow = {
+        id: newId(),
+        planet,
+        content,
+        images: JSON.stringify(stored),
+        created_at: this.now(),
+      };
+      await this.tasks.insertGomeumLog(row);
+      await this.onGomeumLog(planet).catch(() => undefined);
+      return toGomeumLog(row);
+    } catch (error) {
+      for (const key of stored) await this.files.remove(key);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import { diaryStateSchema, errorBodySchema, updateListSchema, updateSchema } from '@gomeum/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { makeImage } from '../../test/images.ts';
+import { TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
+
+const code = (response: TestResponse) => errorBodySchema.parse(response.body).error.code;
+
+describe('updates routes', () => {
+  let t: TestApp;
+  let operator: TestClient;
+  beforeAll(async () => {
+    t = await createTestAppWithOperator();
+    operator = await operatorClient(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function publish(title: string, content = '<p>Hello</p>') {
+    t.clock.advance(1000);
+    const response = await operator.post('/api/operator/updates', { title: { en: title }, content: { en: content } });
+    expect(response.status).toBe(200);
+    return updateSchema.parse(response.body);
+  }
+
+  async function diary(client: TestClient) {
+    const response = await client.get('/api/updates/diary-state');
+    expect(response.status).toBe(200);
+    return diaryStateSchema.parse(response.body);
+  }
+
+  it('starts with no updates and no dot', async () => {
+    const anonymous = new TestClient(t);
+    expect((await anonymous.get('/api/updates')).body).toEqual({ updates: [] });
+    const { client } = await guestClient(t);
+    expect(await diary(client)).toEqual({ latestAt: null, lastSeenAt: 0, unread: false });
+  });
+
+  it('stores sanitized HTML and trimmed titles, drops blank languages, and lists newest first', async () => {
+    const first = await publish('First');
+    t.clock.advance(1000);
+    const response = await operator.post('/api/operator/updates', {
+      title: { en: '  Second  ', zh: '第二', ko: '  ' },
+      content: {
+        en: '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><script>alert(1)</script></p>',
+        zh: '<p>你好</p>',
+      },
+    });
+    const second = updateSchema.parse(response.body);
+    expect(second.title).toEqual({ en: 'Second', zh: '第二' });
+    expect(second.content).toEqual({
+      en: '<p>Hi <a target="_blank" rel="noopener noreferrer nofollow">x</a></p>',
+      zh: '<p>你好</p>',
+    });
+    expect(second.imageUrl).toBeNull();
+
+    const list = updateListSchema.parse((await new TestClient(t).get('/api/updates')).body).updates;
+    expect(list.map((u) => u.id)).toEqual([second.id, first.id]);
+  });
+
+  it('shows one update to anyone, and 404 for an unknown id', async () => {
+    const update = await publish('Open to all');
+    const anonymous = new TestClient(t);
+    const response = await anonymous.get(`/api/updates/${update.id}`);
+    expect(response.status).toBe(200);
+    expect(updateSchema.parse(response.body).title.en).toBe('Open to all');
+    const missing = await anonymous.get('/api/updates/no-such-update');
+    expect(missing.status).toBe(404);
+    expect(code(missing)).toBe('errors.not_found');
+  });
+
+  it('raises the dot for a newer update and clears it once the diary showed it', async () => {
+    const { client } = await userClient(t, 'diary-reader@example.com');
+    const before = await diary(client);
+    expect(before.unread).toBe(true);
+
+    // Opening the diary marks the newest update it showed as seen.
+    const seen = await client.post('/api/updates/seen', { seenAt: before.latestAt });
+    expect(diaryStateSchema.parse(seen.body)).toMatchObject({ unread: false, lastSeenAt: before.latestAt });
+    expect((await diary(client)).unread).toBe(false);
+
+    // A new update raises it again; an older mark never moves the seen time back.
+    const newer = await publish('Newer');
+    expect(await diary(client)).toEqual({ latestAt: newer.createdAt, lastSeenAt: before.latestAt, unread: true });
+    await client.post('/api/updates/seen', { seenAt: 1 });
+    expect((await diary(client)).lastSeenAt).toBe(before.latestAt);
+
+    // A time in the future is capped at the newest update, so the next one still shows the dot.
+    await client.post('/api/updates/seen', { seenAt: newer.createdAt + 10 * 86_400_000 });
+    expect((await diary(client)).lastSeenAt).toBe(newer.createdAt);
+    await publish('Even newer');
+    expect((await diary(client)).unread).toBe(true);
+  });
+
+  it('keeps the dot per user', async () => {
+    const { client: a } = await guestClient(t);
+    const { client: b } = await guestClient(t);
+    const state = await diary(a);
+    await a.post('/api/updates/seen', { seenAt: state.latestAt });
+    expect((await diary(a)).unread).toBe(false);
+    expect((await diary(b)).unread).toBe(true);
+  });
+
+  it('lets the operator edit and delete', async () => {
+    const update = await publish('Draft');
+    const edited = await operator.request('PUT', `/api/operator/updates/${update.id}`, {
+      title: { en: 'Final', ko: '최종' },
+      content: { en: '<h2>Done</h2><img src="x" onerror="alert(1)">' },
+    });
+    expect(edited.status).toBe(200);
+    expect(updateSchema.parse(edited.body)).toMatchObject({
+      title: { en: 'Final', ko: '최종' },
+      content: { en: '<h2>Done</h2><img src="x" />' },
+      createdAt: update.createdAt,
+    });
+    expect((await operator.request('DELETE', `/api/operator/updates/${update.id}`)).status).toBe(200);
+    expect((await operator.get(`/api/updates/${update.id}`)).status).toBe(404);
+    expect((await operator.request('DELETE', `/api/operator/updates/${update.id}`)).status).toBe(404);
+  });
+
+  it('needs a title in at least one language', async () => {
+    const response = await operator.post('/api/operator/updates', { title: { en: ' ' }, content: { en: 'x' } });
+    expect(response.status).toBe(400);
+    expect(code(response)).toBe('updates.error_title_required');
+  });
+
+  it('refuses writes from users (403) and anonymous callers (401)', async () => {
+    const update = await publish('Protected');
+    const { client: user } = await userClient(t, 'not-the-operator@example.com');
+    const { client: guest } = await guestClient(t);
+    const anonymous = new TestClient(t);
+    const body = { title: { en: 'Hacked' }, content: {} };
+    for (const [client, status] of [
+      [user, 403],
+      [guest, 403],
+      [anonymous, 401],
+    ] as const) {
+      expect((await client.post('/api/operator/updates', body)).status).toBe(status);
+      expect((await client.request('PUT', `/api/operator/updates/${update.id}`, body)).status).toBe(status);
+      expect((await client.request('DELETE', `/api/operator/updates/${update.id}`)).status).toBe(status);
+    }
+    expect(updateSchema.parse((await anonymous.get(`/api/updates/${update.id}`)).body).title.en).toBe('Protected');
+    expect((await anonymous.get('/api/updates/diary-state')).status).toBe(401);
+    expect((await anonymous.post('/api/updates/seen', { seenAt: 1 })).status).toBe(401);
+  });
+});
+
+describe('update images', () => {
+  it('attaches, replaces and removes an update image; the old file is gone; only the operator may', async () => {
+    const t = await createTestAppWithOperator();
+    try {
+      const operator = await operatorClient(t);
+      const created = updateSchema.parse(
+        (
+          await operator.post('/api/operator/updates', {
+            title: { en: 'With a picture' },
+            content: { en: '<p>Hi</p>' },
+          })
+        ).body,
+      );
+      expect(created.imageUrl).toBeNull();
+      const image = { field: 'image', name: 'a.png', type: 'image/png', bytes: await makeImage('png', 2000, 1000) };
+      const first = updateSchema.parse(
+        (await operator.postFormAs('PUT', `/api/operator/updates/${created.id}/image`, {}, [image])).body,
+      );
+      expect(first.imageUrl).toMatch(/^\/api\/files\/updates\/[A-Za-z0-9_-]+\.webp$/);
+      const anonymous = new TestClient(t);
+      const served = await anonymous.get(first.imageUrl!);
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+
+      const second = updateSchema.parse(
+        (await operator.postFormAs('PUT', `/api/operator/updates/${created.id}/image`, {}, [image])).body,
+      );
+      expect(second.imageUrl).not.toBe(first.imageUrl);
+      expect((await anonymous.get(first.imageUrl!)).status).toBe(404);
+
+      const fake = { ...image, bytes: Buffer.from('<svg onload="alert(1)"/>') };
+      expect((await operator.postFormAs('PUT', `/api/operator/updates/${created.id}/image`, {}, [fake])).status).toBe(
+        415,
+      );
+      const { client: user } = await userClient(t, 'image-user@example.com');
+      expect((await user.postFormAs('PUT', `/api/operator/updates/${created.id}/image`, {}, [image])).status).toBe(403);
+
+      const cleared = updateSchema.parse(
+        (await operator.request('DELETE', `/api/operator/updates/${created.id}/image`)).body,
+      );
+      expect(cleared.imageUrl).toBeNull();
+      expect((await anonymous.get(second.imageUrl!)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { fileUrl, type FileStore } from '../../lib/storage/file-store.ts';
+import type { DiaryState, Update, UpdateBody } from '@gomeum/contracts';
+import { pickLocalized, type LocalizedText } from '@gomeum/contracts';
+import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../lib/errors.ts';
+import { parseLocalized, stringifyLocalized } from '../../lib/json.ts';
+import { noPushSender, type PushSender } from '../../lib/push-sender.ts';
+import { htmlToText, sanitizeUpdateHtml } from './sanitize.ts';
+import type { UpdateRow, UpdatesRepository } from './updates.repository.ts';
+
+/** How many updates the diary lists. */
+const DIARY_SIZE = 100;
+/** Longest push body, in characters. */
+const PUSH_BODY_LENGTH = 140;
+
+function toUpdate(row: UpdateRow): Update {
+  return {
+    id: row.id,
+    title: parseLocalized(row.title),
+    content: parseLocalized(row.content),
+    imageUrl: fileUrl(row.image_key),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Trims titles, sanitizes contents, and drops languages left blank. */
+function cleanBody(body: UpdateBody): { title: LocalizedText; content: LocalizedText } {
+  const title: LocalizedText = {};
+  const content: LocalizedText = {};
+  for (const language of ['en', 'zh', 'ko'] as const) {
+    const t = body.title[language]?.trim();
+    if (t) title[language] = t;
+    const c = body.content[language];
+    const clean = c ? sanitizeUpdateHtml(c) : '';
+    if (clean) content[language] = clean;
+  }
+  return { title, content };
+}
+
+function excerpt(text: string): string {
+  return text.length > PUSH_BODY_LENGTH ? `${text.slice(0, PUSH_BODY_LENGTH - 1)}…` : text;
+}
+
+/** The updates diary: the operator writes sanitized entries, everyone reads them, users mark them seen. */
+export class UpdatesService {
+  constructor(
+    private readonly updates: UpdatesRepository,
+    private readonly now: () => number,
+    private readonly push: PushSender = noPushSender,
+    private readonly files: FileStore | null = null,
+  ) {}
+
+  async list(): Promise<Update[]> {
+    return (await this.updates.list(DIARY_SIZE)).map(toUpdate);
+  }
+
+  async get(id: string): Promise<Update> {
+    const row = await this.updates.find(id);
+    if (!row) throw new AppError(404, 'errors.not_found');
+    return toUpdate(row);
+  }
+
+  /** Publishes a new update and tells every push subscriber, each in their own language. */
+  async create(body: UpdateBody): Promise<Update> {
+    const { title, content } = cleanBody(body);
+    const now = this.now();
+    const row: UpdateRow = {
+      id: newId(),
+      title: stringifyLocalized(title),
+      content: stringifyLocalized(content),
+      image_key: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.updates.insert(row);
+    const update = toUpdate(row);
+    this.push.sendToAll((locale) => ({
+      kind: 'update',
+      title: pickLocalized(update.title, locale, 'Gomeum'),
+      body: excerpt(htmlToText(pickLocalized(update.content, locale))),
+      url: `/update/${encodeURIComponent(update.id)}`,
+      tag: `update-${update.id}`,
+    }));
+    return update;
+  }
+
+  async edit(id: string, body: UpdateBody): Promise<Update> {
+    const { title, content } = cleanBody(body);
+    const changed = await this.updates.update(id, {
+      title: stringifyLocalized(title),
+      content: stringifyLocalized(content),
+      updated_at: this.now(),
+    });
+    if (!changed) throw new AppError(404, 'errors.not_found');
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    const row = await this.updates.find(id);
+    if (!row || !(await this.updates.delete(id))) throw new AppError(404, 'errors.not_found');
+    if (row.image_key) await this.files?.remove(row.image_key);
+  }
+
+  /** Gives an update a new image (public, resized), or removes it with `null`; the old one is deleted. */
+  async setImage(id: string, image: Buffer | null, operatorId: string): Promise<Update> {
+    const row = await this.updates.find(id);
+    if (!row) throw new AppError(404, 'errors.not_found');
+    if (image && !this.files) throw new AppError(500, 'errors.server');
+    const file =
+      image && this.files
+        ? await this.files.putImage(image, { folder: 'updates', ownerId: operatorId, private: false })
+        : null;
+    try {
+      await this.updates.setImage(id, file?.key ?? null, this.now());
+    } catch (error) {
+      if (file) await this.files?.remove(file.key);
+      throw error;
+    }
+    if (row.image_key) await this.files?.remove(row.image_key);
+    return this.get(id);
+  }
+
+  /** Whether the diary's dot shows for this user. */
+  async diaryState(userId: string): Promise<DiaryState> {
+    const [latestAt, lastSeenAt] = await Promise.all([
+      this.updates.latestCreatedAt(),
+      this.updates.lastSeenDiary(userId),
+    ]);
+    return { latestAt, lastSeenAt, unread: latestAt !== null && latestAt > lastSeenAt };
+  }
+
+  /**
+   * Remembers that the user has seen updates up to `seenAt` (the newest one the diary showed).
+   * A time in the future is capped at the newest update, so a client cannot hide what is to come.
+   */
+  async markSeen(userId: string, seenAt: number): Promise<DiaryState> {
+    const latestAt = await this.updates.latestCreatedAt();
+    const at = Math.min(seenAt, latestAt ?? 0);
+    if (at > 0) await this.updates.markDiarySeen(userId, at);
+    return this.diaryState(userId);
+  }
+}

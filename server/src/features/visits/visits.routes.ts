@@ -1,0 +1,21 @@
+import { API, errorBodySchema, okSchema, visitBodySchema } from '@gomeum/contracts';
+import { requireUser } from '../../lib/auth-guard.ts';
+import type { App } from '../../lib/zod-provider.ts';
+import type { VisitsService } from './visits.service.ts';
+
+/** `POST /api/visits`: the web app reports each navigation of a signed-in user. */
+export async function visitsRoutes(app: App, options: { visits: VisitsService }): Promise<void> {
+  app.post(
+    API.visits,
+    {
+      schema: { body: visitBodySchema, response: { 200: okSchema, 401: errorBodySchema } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // request.ip honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy).
+      await options.visits.record(user.id, request.body.page, request.ip || null);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { ErrorCode } from '@gomeum/contracts';
+import { isErrorCode } from '@gomeum/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, type z } from 'zod';
+
+/** English text for each code; the web app shows its own translation, this is for API clients. */
+const MESSAGES: Record<ErrorCode, string> = {
+  'register.error_missing_fields': 'Please fill in both email and password.',
+  'register.error_email_exists': 'This email is already registered.',
+  'register.error_failed': 'Authentication failed. Please check your email and password.',
+  'register.error_invalid_email': 'Please enter a valid email address.',
+  'register.error_password_short': 'The password must be at least 8 characters long.',
+  'task.error_fill_all': 'Please fill in all fields before submitting.',
+  'task.error_too_long': 'That text is too long.',
+  'task.error_already_confirmed': 'This task is already confirmed and can no longer be changed.',
+  'task.error_not_confirmed': 'Please describe your task and confirm it first.',
+  'upload.error_not_image': 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
+  'upload.error_too_large': 'The image is too large.',
+  'moon.error_number': 'Please give the question a whole number from 1 up.',
+  'moon.error_number_taken': 'A question with this number already exists.',
+  'moon.error_question_language': 'Please write the question in at least one language.',
+  'errors.bad_request': 'The request is not valid.',
+  'errors.unauthorized': 'Please log in first.',
+  'errors.forbidden': 'You are not allowed to do this.',
+  'errors.not_found': 'Not found.',
+  'errors.payload_too_large': 'The request is too large.',
+  'errors.unsupported_media_type': 'This content type is not supported.',
+  'errors.rate_limited': 'Too many requests. Please wait a moment and try again.',
+  'errors.server': 'Something went wrong on our side. Please try again.',
+  'moon.error_blank': 'Please write an answer first.',
+  'moon.error_too_long': 'This answer is too long.',
+  'moon.error_already_answered': 'You have already answered this question.',
+  'moon.error_answer_language': 'Please enter an answer in at least one language.',
+  'updates.error_title_required': 'Please give the update a title in at least one language.',
+  'updates.error_too_long': 'This text is too long.',
+  'notifications.error_missing_fields': 'Please fill in both title and message.',
+  'notifications.error_too_long': 'This text is too long.',
+  'push.error_endpoint': 'This push subscription cannot be used.',
+};
+
+/** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message?: string,
+  ) {
+    super(message ?? MESSAGES[code]);
+    this.name = 'AppError';
+  }
+}
+
+/** The JSON body of an error response. */
+export function errorBody(code: ErrorCode, message?: string) {
+  return { error: { code, message: message ?? MESSAGES[code] } };
+}
+
+/** The first issue whose message is one of our codes decides the code; otherwise a generic 400. */
+function codeFromZod(error: ZodError): ErrorCode {
+  const codes = error.issues.map((issue) => issue.message).filter(isErrorCode);
+  if (codes.includes('register.error_missing_fields')) return 'register.error_missing_fields';
+  return codes[0] ?? 'errors.bad_request';
+}
+
+/** Parses data a route had to read itself (multipart fields): 400 with the schema's code on failure. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new AppError(400, codeFromZod(result.error));
+  return result.data;
+}
+
+function statusCodeOf(error: FastifyError): number {
+  return typeof error.statusCode === 'number' ? error.statusCode : 500;
+}
+
+/**
+ * Turns any thrown error into the API's error shape. Client mistakes (bad JSON, wrong types, huge
+ * bodies, wrong content type) are 4xx with a clear code, never a 500; real failures are logged.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(errorBody(error.code, error.message));
+  }
+  // Fastify marks request-validation failures; a ZodError without that mark is a reply that did
+  // not match its schema, which is our bug and stays a 500.
+  if ('validationContext' in error || error.code === 'FST_ERR_VALIDATION') {
+    const code = error instanceof ZodError ? codeFromZod(error) : 'errors.bad_request';
+    return reply.status(400).send(errorBody(code));
+  }
+  const status = statusCodeOf(error);
+  if (status === 413) return reply.status(413).send(errorBody('errors.payload_too_large'));
+  if (status === 415) return reply.status(415).send(errorBody('errors.unsupported_media_type'));
+  if (status === 429) return reply.status(429).send(errorBody('errors.rate_limited'));
+  if (status === 404) return reply.status(404).send(errorBody('errors.not_found'));
+  if (status >= 400 && status < 500) return reply.status(status).send(errorBody('errors.bad_request'));
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(errorBody('errors.server'));
+}

@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import type { ClientEvent, ClientEventOf, ClientEventType, Me, ServerEvent } from '@gomeum/contracts';
+import type { LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
+
+/** The bits of a WebSocket the hub uses (the `ws` socket satisfies it; tests may fake it). */
+export interface LiveSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const OPEN = 1;
+
+/** One open live connection: who it belongs to and how to talk to it. */
+export interface LiveConnection {
+  readonly id: string;
+  readonly user: Me;
+  /** Free-form per-connection flags features keep (the dashboard flag, say). */
+  readonly tags: Set<string>;
+  send(event: ServerEvent): void;
+}
+
+/** Handles one type of client event. Errors are logged; the connection stays open. */
+export type LiveHandler<T extends ClientEventType> = (
+  connection: LiveConnection,
+  event: ClientEventOf<T>,
+) => void | Promise<void>;
+
+type ConnectionHook = (connection: LiveConnection) => void | Promise<void>;
+
+class Connection implements LiveConnection {
+  readonly id = crypto.randomUUID();
+  readonly tags = new Set<string>();
+
+  constructor(
+    readonly user: Me,
+    readonly socket: LiveSocket,
+  ) {}
+
+  send(event: ServerEvent): void {
+    this.sendRaw(JSON.stringify(event));
+  }
+
+  sendRaw(data: string): void {
+    if (this.socket.readyState === OPEN) this.socket.send(data);
+  }
+}
+
+/**
+ * The live channel every feature publishes through: it knows this instance's open sockets, hands
+ * published events to the bus (in-process or Redis) and delivers what the bus brings to the right
+ * local sockets. Features register handlers per client event type; there is no central switch.
+ */
+export class LiveHub {
+  private readonly connections = new Map<string, Connection>();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly handlers = new Map<ClientEventType, LiveHandler<ClientEventType>[]>();
+  private readonly connectHooks: ConnectionHook[] = [];
+  private readonly disconnectHooks: ConnectionHook[] = [];
+
+  constructor(
+    private readonly bus: LiveBus,
+    private readonly onError: (error: unknown, context: string) => void,
+  ) {
+    bus.subscribe((envelope) => this.deliver(envelope));
+  }
+
+  /** Sends an event to every open socket of one user, on every instance. */
+  publishToUser(userId: string, event: ServerEvent): Promise<void> {
+    return this.publish({ kind: 'user', userId }, event);
+  }
+
+  /** Sends an event to every open socket of every operator, on every instance. */
+  publishToOperators(event: ServerEvent): Promise<void> {
+    return this.publish({ kind: 'operators' }, event);
+  }
+
+  /** Sends an event to every open socket, on every instance. */
+  publishToAll(event: ServerEvent): Promise<void> {
+    return this.publish({ kind: 'all' }, event);
+  }
+
+  private async publish(target: LiveTarget, event: ServerEvent): Promise<void> {
+    await this.bus.publish({ target, event });
+  }
+
+  /** Registers a handler for one client event type. */
+  on<T extends ClientEventType>(type: T, handler: LiveHandler<T>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as unknown as LiveHandler<ClientEventType>);
+    this.handlers.set(type, list);
+  }
+
+  /** Runs when a connection opens (after `ready` is sent). */
+  onConnect(hook: ConnectionHook): void {
+    this.connectHooks.push(hook);
+  }
+
+  /** Runs when a connection closes. */
+  onDisconnect(hook: ConnectionHook): void {
+    this.disconnectHooks.push(hook);
+  }
+
+  /** Open connections on this instance. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** This instance's open connections that carry a tag. */
+  taggedConnections(tag: string): LiveConnection[] {
+    return [...this.connections.values()].filter((connection) => connection.tags.has(tag));
+  }
+
+  /** Adopts a newly authenticated socket; returns what the transport calls on messages and close. */
+  attach(user: Me, socket: LiveSocket) {
+    const connection = new Connection(user, socket);
+    this.connections.set(connection.id, connection);
+    const own = this.byUser.get(user.id) ?? new Set<Connection>();
+    own.add(connection);
+    this.byUser.set(user.id, own);
+    connection.send({ type: 'ready', serverTime: Date.now() });
+    for (const hook of this.connectHooks) this.run(() => hook(connection), 'connect hook');
+    return {
+      connection: connection as LiveConnection,
+      receive: (event: ClientEvent) => this.dispatch(connection, event),
+      detach: () => this.detach(connection),
+    };
+  }
+
+  private detach(connection: Connection): void {
+    if (!this.connections.delete(connection.id)) return;
+    const own = this.byUser.get(connection.user.id);
+    own?.delete(connection);
+    if (own?.size === 0) this.byUser.delete(connection.user.id);
+    for (const hook of this.disconnectHooks) this.run(() => hook(connection), 'disconnect hook');
+  }
+
+  private dispatch(connection: Connection, event: ClientEvent): void {
+    if (event.type === 'ping') {
+      connection.send({ type: 'pong' });
+      return;
+    }
+    const list = this.handlers.get(event.type) ?? [];
+    for (const handler of list) this.run(() => handler(connection, event), `handler ${event.type}`);
+  }
+
+  private run(task: () => void | Promise<void>, context: string): void {
+    try {
+      const result = task();
+      if (result) result.catch((error: unknown) => this.onError(error, context));
+    } catch (error) {
+      this.onError(error, context);
+    }
+  }
+
+  private deliver({ target, event }: LiveEnvelope): void {
+    // Serialize once, however many sockets receive it.
+    const data = JSON.stringify(event);
+    if (target.kind === 'user') {
+      for (const connection of this.byUser.get(target.userId) ?? []) connection.sendRaw(data);
+      return;
+    }
+    for (const connection of this.connections.values()) {
+      if (target.kind === 'all' || connection.user.role === 'operator') connection.sendRaw(data);
+    }
+  }
+
+  /** Closes every socket (server shutdown: clients reconnect) and the bus. */
+  async close(): Promise<void> {
+    for (const connection of [...this.connections.values()]) {
+      connection.socket.close(1001, 'server closing');
+      this.detach(connection);
+    }
+    await this.bus.close();
+  }
+}

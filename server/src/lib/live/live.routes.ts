@@ -1,0 +1,113 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { API, clientEventSchema, LIVE_CLOSE } from '@gomeum/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { RawData } from 'ws';
+import { AppError } from '../errors.ts';
+import type { App } from '../zod-provider.ts';
+import type { LiveHub } from './hub.ts';
+
+/** Options of the live route. */
+export interface LiveRoutesOptions {
+  hub: LiveHub;
+  /** How often the server pings each socket; a socket that missed the last ping is dropped. */
+  heartbeatMs?: number;
+  /** Client events a socket may send per 10 seconds before they are refused. */
+  maxEventsPer10s?: number;
+}
+
+// Client events are small; anything larger is a mistake or abuse.
+const MAX_PAYLOAD_BYTES = 16 * 1024;
+
+/** A text frame's payload as a string, whichever form `ws` hands it in. */
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+/** True when the upgrade's Origin is this very site; a missing Origin (not a browser) passes. */
+function originAllowed(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `/api/live`: one WebSocket per tab, authenticated by the session cookie (401 before the
+ * upgrade otherwise), Origin checked (403), client events validated by the contract, server
+ * pings as heartbeats. Everything else is the hub's business.
+ */
+export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<void> {
+  const { hub } = options;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const maxEvents = options.maxEventsPer10s ?? 60;
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
+
+  const alive = new WeakSet<object>();
+  const timer = setInterval(() => {
+    for (const socket of app.websocketServer.clients) {
+      if (!alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, heartbeatMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.get(
+    API.live,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
+        if (!request.user) throw new AppError(401, 'errors.unauthorized');
+      },
+    },
+    (socket, request) => {
+      const user = request.user;
+      if (!user) {
+        socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
+        return;
+      }
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      const { connection, receive, detach } = hub.attach(user, socket);
+      let windowStart = Date.now();
+      let count = 0;
+      socket.on('message', (data, isBinary) => {
+        alive.add(socket);
+        const now = Date.now();
+        if (now - windowStart > 10_000) {
+          windowStart = now;
+          count = 0;
+        }
+        count += 1;
+        if (count > maxEvents) {
+          connection.send({ type: 'error', code: 'errors.rate_limited' });
+          return;
+        }
+        let parsed: unknown;
+        try {
+          parsed = isBinary ? undefined : JSON.parse(textOf(data));
+        } catch {
+          parsed = undefined;
+        }
+        const event = clientEventSchema.safeParse(parsed);
+        if (!event.success) {
+          connection.send({ type: 'error', code: 'errors.bad_request' });
+          return;
+        }
+        receive(event.data);
+      });
+      socket.on('close', detach);
+      socket.on('error', (error) => request.log.warn({ err: error }, 'live socket error'));
+    },
+  );
+}

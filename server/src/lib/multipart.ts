@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/** What a multipart form carried: its text fields and its files' bytes, by field name. */
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: { field: string; bytes: Buffer }[];
+}
+
+/**
+ * Reads a whole multipart form into memory within limits: at most `maxFiles` files of at most the
+ * server's upload size each (413 `upload.error_too_large` beyond). Nothing is stored yet, so a
+ * refused form leaves nothing behind.
+ */
+export async function readMultipart(request: FastifyRequest, maxFiles: number): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError(415, 'errors.unsupported_media_type');
+  const form: MultipartForm = { fields: {}, files: [] };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) continue; // an empty file input
+        if (form.files.length >= maxFiles) throw new AppError(400, 'errors.bad_request');
+        form.files.push({ field: part.fieldname, bytes });
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError(413, 'upload.error_too_large');
+    }
+    if (code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'errors.payload_too_large');
+    throw new AppError(400, 'errors.bad_request');
+  }
+  return form;
+}

@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeImage } from '../../test/images.ts';
+import { prepareImage, sniffImage } from './images.ts';
+
+describe('sniffImage', () => {
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('recognises a real %s by its bytes', async (format) => {
+    expect(sniffImage(await makeImage(format))).toBe(format);
+  });
+
+  it('refuses HTML, SVG, text and empty input whatever they are called', () => {
+    expect(sniffImage(Buffer.from('<!doctype html><script>alert(1)</script>'))).toBeNull();
+    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'))).toBeNull();
+    expect(sniffImage(Buffer.from('just text'))).toBeNull();
+    expect(sniffImage(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('prepareImage', () => {
+  it('shrinks a 12 MP photo to at most 1600 px and re-encodes it as WebP without metadata', async () => {
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret place' } } })
+      .jpeg()
+      .toBuffer();
+    const prepared = await prepareImage(photo, 'jpeg');
+    expect(prepared).toMatchObject({ contentType: 'image/webp', width: 1600, height: 1200 });
+    const meta = await sharp(prepared.body).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(prepared.body.length).toBeLessThan(photo.length);
+  });
+
+  it('keeps small images at their size', async () => {
+    const prepared = await prepareImage(await makeImage('png', 300, 200), 'png');
+    expect([prepared.width, prepared.height]).toEqual([300, 200]);
+  });
+
+  it('fails on bytes that only look like an image', async () => {
+    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html>')]);
+    expect(sniffImage(fake)).toBe('png');
+    await expect(prepareImage(fake, 'png')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, type Storage, type StoredObject } from './storage.ts';
+
+/** Files on local disk under one folder (default `DATA_DIR/uploads`); type kept in a sidecar. */
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const file = this.file(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename: a reader never sees half a file.
+    const temp = `${file}.${process.pid}.tmp`;
+    await fsp.writeFile(temp, body);
+    await fsp.writeFile(`${file}.type`, contentType);
+    await fsp.rename(temp, file);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const file = this.file(key);
+    try {
+      const [stat, contentType] = await Promise.all([fsp.stat(file), fsp.readFile(`${file}.type`, 'utf8')]);
+      return { body: fs.createReadStream(file), size: stat.size, contentType };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await fsp.rm(file, { force: true });
+    await fsp.rm(`${file}.type`, { force: true });
+  }
+}

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How the fake AI answers the next requests. */
+export type FakeAiMode =
+  | { kind: 'stream'; chunks: string[]; delayMs?: number }
+  | { kind: 'json'; text: string }
+  | { kind: 'error'; status: number }
+  | { kind: 'hang' };
+
+/** A request the fake AI received. */
+export interface FakeAiRequest {
+  authorization: string | undefined;
+  body: {
+    model: string;
+    temperature: number;
+    stream: boolean;
+    messages: { role: string; content: string }[];
+  };
+}
+
+/**
+ * A local OpenAI-compatible `/chat/completions` server for tests: streams known chunks as server-sent
+ * events, fails, or never answers. Error bodies echo the key, as careless providers do.
+ */
+export class FakeAi {
+  readonly requests: FakeAiRequest[] = [];
+  mode: FakeAiMode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+  private readonly server = http.createServer((request, response) => this.handle(request, response));
+  private readonly open = new Set<http.ServerResponse>();
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    request.on('end', () => {
+      if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
+        response.writeHead(404).end();
+        return;
+      }
+      this.requests.push({
+        authorization: request.headers.authorization,
+        body: JSON.parse(raw) as FakeAiRequest['body'],
+      });
+      const mode = this.mode;
+      if (mode.kind === 'hang') {
+        this.open.add(response);
+        response.on('close', () => this.open.delete(response));
+        return;
+      }
+      if (mode.kind === 'error') {
+        response.writeHead(mode.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { message: `bad key ${request.headers.authorization ?? ''}` } }));
+        return;
+      }
+      if (mode.kind === 'json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: mode.text } }] }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      void this.stream(response, mode.chunks, mode.delayMs ?? 5);
+    });
+  }
+
+  private async stream(response: http.ServerResponse, chunks: string[], delayMs: number): Promise<void> {
+    const frame = (delta: object) =>
+      `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta }] })}\n\n`;
+    response.write(frame({ role: 'assistant' }));
+    for (const chunk of chunks) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      response.write(frame({ content: chunk }));
+    }
+    response.end('data: [DONE]\n\n');
+  }
+
+  async stop(): Promise<void> {
+    for (const response of this.open) response.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,85 @@
+import type { ServerEvent } from '@gomeum/contracts';
+import { serverEventSchema } from '@gomeum/contracts';
+import WebSocket from 'ws';
+import type { TestClient } from './test-app.ts';
+
+/** A real WebSocket client of `/api/live` for tests: keeps every event and waits for the ones asked for. */
+export class LiveTestClient {
+  readonly events: ServerEvent[] = [];
+  private waiters: { test: (event: ServerEvent) => boolean; resolve: (event: ServerEvent) => void }[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const event = serverEventSchema.parse(JSON.parse(data.toString('utf8')));
+      this.events.push(event);
+      this.waiters = this.waiters.filter((waiter) => {
+        if (!waiter.test(event)) return true;
+        waiter.resolve(event);
+        return false;
+      });
+    });
+  }
+
+  /** Opens a socket with the client's cookies; resolves once the server said `ready`. */
+  static async connect(baseUrl: string, client: TestClient, headers: Record<string, string> = {}) {
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live`, {
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+    });
+    const live = new LiveTestClient(socket);
+    const ready = live.waitFor((event) => event.type === 'ready');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_request, response) =>
+        reject(new Error(`upgrade refused: ${response.statusCode ?? 0}`)),
+      );
+    });
+    await ready;
+    return live;
+  }
+
+  send(event: unknown): void {
+    this.socket.send(JSON.stringify(event));
+  }
+
+  /** The first event (already received or coming) that passes `test`. */
+  waitFor<T extends ServerEvent>(test: (event: ServerEvent) => event is T, timeoutMs?: number): Promise<T>;
+  waitFor(test: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
+  waitFor(test: (event: ServerEvent) => boolean, timeoutMs = 5000): Promise<ServerEvent> {
+    const seen = this.events.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a live event')), timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (event) => {
+          clearTimeout(timer);
+          resolve(event);
+        },
+      });
+    });
+  }
+
+  /** Sends `chat.sync` and waits for its history reply (only history replies received after this call). */
+  async sync(after: number | null) {
+    const before = this.events.length;
+    this.send({ type: 'chat.sync', after });
+    const reply = await this.waitFor((event) => event.type === 'chat.history' && this.events.indexOf(event) >= before);
+    if (reply.type !== 'chat.history') throw new Error('unreachable');
+    return reply.messages;
+  }
+
+  /** Stored chat messages received live, in arrival order. */
+  messages() {
+    return this.events.flatMap((event) => (event.type === 'chat.message' ? [event.message] : []));
+  }
+
+  async close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AccountButton, useMe } from '../features/auth/index.ts';
+import { DiaryButton } from '../features/diary/index.ts';
+import { BroadcastToasts } from '../features/notifications/index.ts';
+import { PushPrompt } from '../features/push/index.ts';
+import { ChatWidget } from '../features/chat/index.ts';
+import { LanguageControl } from '../features/language/index.ts';
+import { reportVisit } from '../features/visits/index.ts';
+import { LiveProvider } from '../lib/live/index.ts';
+
+/**
+ * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
+ * opened, after the user is known, and not for the page on which they only just signed in.
+ */
+function useVisitReporting() {
+  const location = useLocation();
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const known = !me.isPending;
+  const page = `${location.pathname}${location.search}`;
+  const lastPage = useRef<string | null>(null);
+  useEffect(() => {
+    if (!known || lastPage.current === page) return;
+    lastPage.current = page;
+    if (signedIn) void reportVisit(page);
+  }, [page, known, signedIn]);
+}
+
+/** The frame around every page: skip link, the top bar's controls, then the page. */
+export function AppShell() {
+  const { t } = useTranslation();
+  useVisitReporting();
+  const me = useMe();
+  return (
+    <LiveProvider userId={me.data?.id ?? null}>
+      <a className="skip-link" href="#content">
+        {t('common.skip_to_content')}
+      </a>
+      <header className="top-bar">
+        <div className="top-bar__start">
+          <DiaryButton />
+        </div>
+        <nav className="top-bar__end" aria-label={t('common.toolbar')}>
+          <LanguageControl />
+          <AccountButton />
+          <ChatWidget />
+        </nav>
+      </header>
+      <div id="content" className="app-content">
+        <Outlet />
+      </div>
+      <BroadcastToasts />
+      <PushPrompt />
+      <ScrollRestoration />
+    </LiveProvider>
+  );
+}

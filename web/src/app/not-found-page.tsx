@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GomeumCat, SkyScene } from '../features/art/index.ts';
+
+/** Any path that is not a page of the app. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <SkyScene scene="quiet-night">
+      <main className="page page--centered">
+        <section className="panel message-card">
+          <GomeumCat pose="sleep" size={96} />
+          <h1>{t('not_found.title')}</h1>
+          <p>{t('not_found.body')}</p>
+          <Link className="button button--primary" to="/">
+            {t('common.back_home')}
+          </Link>
+        </section>
+      </main>
+    </SkyScene>
+  );
+}

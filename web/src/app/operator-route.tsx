@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
+import { useMe } from '../features/auth/index.ts';
+import { LoadingScreen } from './loading-screen.tsx';
+
+// Imported only once the operator is known: nobody else ever downloads the dashboard's code.
+const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/index.ts')).DashboardPage }));
+
+/** `/gomeum-dashboard`: the operator's dashboard; everyone else is sent to the galaxy. */
+export function OperatorRoute() {
+  const me = useMe();
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to="/" replace />;
+  if (me.data.role !== 'operator') return <Navigate to="/galaxy" replace />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <DashboardPage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,11 @@
+import { Navigate, Outlet } from 'react-router';
+import { useMe } from '../api/get-me.ts';
+import { LoadingScreen } from '../../../app/loading-screen.tsx';
+
+/** Layout route for pages that need a signed-in user: anyone else is sent to the home page. */
+export function RequireAuth() {
+  const me = useMe();
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

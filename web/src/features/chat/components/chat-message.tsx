@@ -1,0 +1,79 @@
+import { pickLocalized, type ChatMessage } from '@gomeum/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Hours and minutes of a message, in the reader's language. */
+function timeOf(createdAt: number, language: string): string {
+  return new Date(createdAt).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** One stored message: labelled by sender; the welcome follows the language; announcements stand apart. */
+export function ChatMessageItem({ message }: { message: ChatMessage }) {
+  const { t, i18n } = useTranslation();
+  const time = timeOf(message.createdAt, i18n.language);
+
+  if (message.kind === 'announcement' && message.planet) {
+    const planet = t(`planets.${message.planet}.name`);
+    return (
+      <li className="chat-message chat-message--announcement" data-sender="announcement">
+        <span className="chat-message__label">{t('chat.sender_announcement')}</span>
+        <p className="chat-message__text">{t('chat.announcement', { planet })}</p>
+        <Link className="chat-message__link" to={`/gomeum-log/${message.planet}`}>
+          {t('chat.announcement_link', { planet })}
+        </Link>
+      </li>
+    );
+  }
+
+  const label =
+    message.sender === 'user'
+      ? t('chat.sender_you')
+      : message.sender === 'gomeum_ai'
+        ? t('chat.sender_gomeum_ai')
+        : t('chat.sender_gomeum');
+  const text =
+    message.kind === 'welcome' ? pickLocalized(message.text, i18n.language, message.content) : message.content;
+  return (
+    <li className={`chat-message chat-message--${message.sender}`} data-sender={message.sender}>
+      <span className="chat-message__label">
+        {label}
+        <time className="chat-message__time" dateTime={new Date(message.createdAt).toISOString()}>
+          {time}
+        </time>
+      </span>
+      <p className="chat-message__text">{text}</p>
+    </li>
+  );
+}
+
+/** An AI answer while it is being written. */
+export function StreamingMessage({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="chat-message chat-message--gomeum_ai chat-message--streaming"
+      data-sender="gomeum_ai"
+      aria-busy="true"
+    >
+      <span className="chat-message__label">{t('chat.sender_gomeum_ai')}</span>
+      <p className="chat-message__text">
+        {text || t('chat.writing')}
+        <span className="chat-message__caret" aria-hidden="true" />
+      </p>
+    </li>
+  );
+}
+
+/** A message of the user's that the server has not confirmed yet. */
+export function PendingMessageItem({ content }: { content: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="chat-message chat-message--user chat-message--pending" data-sender="user" aria-busy="true">
+      <span className="chat-message__label">
+        {t('chat.sender_you')}
+        <span className="chat-message__time">{t('chat.sending')}</span>
+      </span>
+      <p className="chat-message__text">{content}</p>
+    </li>
+  );
+}

@@ -1,0 +1,264 @@
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type SyntheticEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
+import { GomeumCat } from '../../art/index.ts';
+import { useMe } from '../../auth/index.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import {
+  conversationReducer,
+  initialConversation,
+  lastMessageId,
+  unreadCount,
+  type ConversationState,
+} from '../model/conversation.ts';
+import { ChatMessageItem, PendingMessageItem, StreamingMessage } from './chat-message.tsx';
+import '../chat.css';
+
+const readKey = (userId: string) => `gomeum.chat.read.${userId}`;
+
+function storedReadId(userId: string | null): number {
+  if (!userId) return 0;
+  try {
+    return Number(window.localStorage.getItem(readKey(userId))) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The conversation of one signed-in user (or none): live events, resume on every (re)connect. */
+function useConversation(userId: string | null) {
+  const [state, dispatch] = useReducer(conversationReducer, userId, (id) => initialConversation(storedReadId(id)));
+  const stateRef = useRef<ConversationState>(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  // Every (re)open resumes from the newest message this tab has: nothing acknowledged is lost.
+  useLiveOpen((client) => {
+    client.send({ type: 'chat.sync', after: lastMessageId(stateRef.current) });
+  });
+  // Gomeum published a log: resync, and the server posts its announcement into this chat.
+  const live = useLive();
+  useLiveEvent('gomeum_log.published', () => {
+    live?.send({ type: 'chat.sync', after: lastMessageId(stateRef.current) });
+  });
+  useLiveEvent('chat.history', (event) => dispatch({ type: 'history', messages: event.messages }));
+  useLiveEvent('chat.message', (event) => {
+    if (event.message.userId === userId)
+      dispatch({ type: 'message', message: event.message, streamId: event.streamId });
+  });
+  useLiveEvent('chat.ai_delta', (event) => {
+    if (event.userId === userId) dispatch({ type: 'delta', streamId: event.streamId, delta: event.delta });
+  });
+  const [online, setOnline] = useState<boolean | null>(null);
+  useLiveEvent('presence.changed', (event) => setOnline(event.online));
+  return { state, dispatch, online };
+}
+
+/** The chat button (top right, with the unread count) and the panel it opens. */
+function ChatWidgetFor({ userId }: { userId: string | null }) {
+  const { t } = useTranslation();
+  const { state, dispatch, online } = useConversation(userId);
+  const status = useLiveStatus();
+  const send = useSendMessage();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const unread = unreadCount(state);
+  const streams = Object.entries(state.streams);
+
+  // Opening (and anything arriving while open) marks everything read.
+  useEffect(() => {
+    if (open && unread > 0) dispatch({ type: 'read' });
+  }, [open, unread, dispatch]);
+  useEffect(() => {
+    if (!userId) return;
+    try {
+      window.localStorage.setItem(readKey(userId), String(state.lastReadId));
+    } catch {
+      // Private mode: the count simply starts over next time.
+    }
+  }, [userId, state.lastReadId]);
+
+  // Newest at the bottom, in view.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (open && list) list.scrollTop = list.scrollHeight;
+  }, [open, state.messages, state.pending, state.streams]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const submit = (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    const content = draft.trim();
+    if (!content) return;
+    if (!userId) {
+      setError(t('chat.login_first'));
+      return;
+    }
+    setError(null);
+    setDraft('');
+    const localId = `local-${Date.now()}-${Math.random()}`;
+    dispatch({ type: 'pending', message: { localId, content } });
+    send.mutate(content, {
+      onSuccess: (message) => dispatch({ type: 'settled', localId, message }),
+      onError: (failure) => {
+        dispatch({ type: 'settled', localId });
+        // Nothing is lost: the text goes back into the box.
+        setDraft((current) => current || content);
+        const code = failure instanceof ApiError ? failure.code : 'errors.server';
+        setError(code === 'errors.unauthorized' ? t('chat.login_first') : `${t('chat.send_failed')} ${t(code)}`);
+      },
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit();
+    if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
+  };
+
+  const buttonLabel = unread > 0 ? t('chat.open_unread', { count: unread }) : t('chat.open');
+  const statusText = online ? t('chat.status_online') : t('chat.status_ai');
+
+  return (
+    <div className="chat">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button chat__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={buttonLabel}
+        title={buttonLabel}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {unread > 0 ? (
+          <span className="chat__dot" data-testid="chat-unread" aria-hidden="true">
+            {unread > 9 ? '9+' : unread}
+          </span>
+        ) : null}
+      </button>
+
+      <section
+        id={panelId}
+        className="chat__panel"
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={titleId}
+        hidden={!open}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        <header className="chat__header">
+          <GomeumCat pose="wave" size={44} className="chat__cat" />
+          <div className="chat__heading">
+            <h2 id={titleId} className="chat__title">
+              {t('chat.title')}
+            </h2>
+            {userId ? (
+              <p className="chat__status" data-online={online ? 'true' : 'false'}>
+                <span className="chat__status-dot" aria-hidden="true" />
+                {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className="icon-button chat__close" aria-label={t('common.close')} onClick={close}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+
+        <div ref={listRef} className="chat__messages" role="log" aria-live="polite" aria-label={t('chat.messages')}>
+          <ol className="chat__list">
+            {state.messages.map((message) => (
+              <ChatMessageItem key={message.id} message={message} />
+            ))}
+            {state.pending.map((message) => (
+              <PendingMessageItem key={message.localId} content={message.content} />
+            ))}
+            {streams.map(([streamId, text]) => (
+              <StreamingMessage key={streamId} text={text} />
+            ))}
+            {!userId ? (
+              <li className="chat__empty">
+                <p>{t('chat.signed_out')}</p>
+                <Link className="button button--primary" to="/register" onClick={close}>
+                  {t('chat.signed_out_action')}
+                </Link>
+              </li>
+            ) : !state.loaded ? (
+              <li className="chat__empty">{t('common.loading')}</li>
+            ) : state.messages.length === 0 && state.pending.length === 0 ? (
+              <li className="chat__empty">{t('chat.empty')}</li>
+            ) : null}
+          </ol>
+        </div>
+
+        <form className="chat__form" onSubmit={submit} noValidate>
+          <label className="visually-hidden" htmlFor={`${panelId}-input`}>
+            {t('chat.input_label')}
+          </label>
+          <textarea
+            id={`${panelId}-input`}
+            ref={inputRef}
+            className="input chat__input"
+            rows={1}
+            maxLength={2000}
+            placeholder={t('chat.placeholder')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="button button--primary chat__send">
+            {t('chat.send')}
+          </button>
+          {error ? (
+            <p className="form__error chat__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** The chat with Gomeum, on every page: a fresh conversation per signed-in user. */
+export function ChatWidget() {
+  const me = useMe();
+  const userId = me.data?.id ?? null;
+  return <ChatWidgetFor key={userId ?? 'signed-out'} userId={userId} />;
+}

@@ -1,0 +1,53 @@
+import {
+  API,
+  chatConversationsSchema,
+  chatHistorySchema,
+  presenceSchema,
+  sendChatReplySchema,
+} from '@gomeum/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const messagesPath = (userId: string) => API.operatorChatMessages.replace(':userId', encodeURIComponent(userId));
+
+/** Every conversation, latest first. */
+export function useConversations() {
+  return useQuery({
+    queryKey: ['operator', 'chats'],
+    queryFn: async () => (await apiRequest('GET', API.operatorChats, chatConversationsSchema)).conversations,
+  });
+}
+
+/** One user's conversation with Gomeum, oldest first. */
+export function useConversation(userId: string) {
+  return useQuery({
+    queryKey: ['operator', 'chats', userId],
+    queryFn: async () => (await apiRequest('GET', messagesPath(userId), chatHistorySchema)).messages,
+  });
+}
+
+/** Gomeum (the operator) writes to a user. */
+export function useSendAsGomeum(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiRequest('POST', messagesPath(userId), sendChatReplySchema, { content }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] }),
+  });
+}
+
+/** Whether the operator counts as online (answering) or has switched to away. */
+export function usePresence() {
+  return useQuery({
+    queryKey: ['operator', 'presence'],
+    queryFn: () => apiRequest('GET', API.operatorPresence, presenceSchema),
+  });
+}
+
+/** The away switch. */
+export function useSetAway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (away: boolean) => apiRequest('PUT', API.operatorPresence, presenceSchema, { away }),
+    onSuccess: (presence) => queryClient.setQueryData(['operator', 'presence'], presence),
+  });
+}

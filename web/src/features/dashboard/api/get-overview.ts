@@ -1,0 +1,17 @@
+import { overviewSchema } from '@gomeum/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The dashboard's overview over the last `days` days. */
+export function getOverview(days: number) {
+  return apiRequest('GET', `/api/operator/overview?days=${days}`, overviewSchema);
+}
+
+/** The overview, refreshed every minute while open. */
+export function useOverview(days: number) {
+  return useQuery({
+    queryKey: ['operator', 'overview', days],
+    queryFn: () => getOverview(days),
+    refetchInterval: 60_000,
+  });
+}

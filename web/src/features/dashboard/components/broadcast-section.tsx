@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormActions } from './shared.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useBroadcastHistory, useSendBroadcast } from '../api/broadcasts.ts';
+
+/** Section 5: a broadcast to every user (live and by push) and the ones sent before. */
+export function BroadcastSection() {
+  const { t, i18n } = useTranslation();
+  const history = useBroadcastHistory();
+  const send = useSendBroadcast();
+  const [title, setTitle] = useState('');
+  const [message, setMessage] = useState('');
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const ready = title.trim() !== '' && message.trim() !== '';
+  return (
+    <div className="dashboard-grid">
+      <section className="panel dashboard-card" aria-labelledby="broadcast-title">
+        <h2 id="broadcast-title" className="dashboard-card__title">
+          {t('dashboard.broadcast')}
+        </h2>
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!ready) return;
+            send.mutate(
+              { title: title.trim(), message: message.trim() },
+              {
+                onSuccess: () => {
+                  setTitle('');
+                  setMessage('');
+                  setNotice({ ok: true, text: t('dashboard.broadcast_sent') });
+                },
+                onError: () => setNotice({ ok: false, text: t('dashboard.save_failed') }),
+              },
+            );
+          }}
+        >
+          <label className="field">
+            <span className="field__label">{t('dashboard.broadcast_title')}</span>
+            <input className="input" value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('dashboard.broadcast_message')}</span>
+            <textarea
+              className="input textarea"
+              rows={3}
+              maxLength={1000}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </label>
+          <FormActions label={t('dashboard.send_to_all')} pending={!ready || send.isPending} notice={notice} />
+        </form>
+      </section>
+      <section className="panel dashboard-card" aria-labelledby="broadcast-history">
+        <h2 id="broadcast-history" className="dashboard-card__title">
+          {t('dashboard.history')}
+        </h2>
+        {history.isPending ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : history.isError ? (
+          <p className="form__error">{t('dashboard.load_failed')}</p>
+        ) : history.data.length === 0 ? (
+          <p className="muted">{t('dashboard.nothing_yet')}</p>
+        ) : (
+          <ul className="plain-list">
+            {history.data.map((item) => (
+              <li key={item.id} className="log-row">
+                <strong>{item.title}</strong>{' '}
+                <span className="muted">· {formatDateTime(item.createdAt, i18n.language)}</span>
+                <p className="log-row__content">{item.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ChatConversation } from '@gomeum/contracts';
+import { pickLocalized } from '@gomeum/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLiveEvent } from '../../../lib/live/index.ts';
+import { useConversation, useConversations, useSendAsGomeum } from '../api/chat-inbox.ts';
+
+const SENDER_LABELS = {
+  user: 'dashboard.sender_user',
+  gomeum: 'dashboard.sender_gomeum',
+  gomeum_ai: 'dashboard.sender_ai',
+} as const;
+
+function who(conversation: ChatConversation): string {
+  return conversation.email ?? conversation.guestId ?? conversation.userId;
+}
+
+function Conversation({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const messages = useConversation(userId);
+  const send = useSendAsGomeum(userId);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  if (messages.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (messages.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
+  return (
+    <div className="inbox__conversation">
+      <ol className="inbox__messages">
+        {messages.data.map((message) => (
+          <li
+            key={message.id}
+            className={`inbox__message inbox__message--${message.sender}`}
+            data-sender={message.sender}
+          >
+            <span className="inbox__sender">
+              {t(SENDER_LABELS[message.sender])} · {formatDateTime(message.createdAt, i18n.language)}
+            </span>
+            <p>{message.text ? pickLocalized(message.text, i18n.language, message.content) : message.content}</p>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="inbox__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const content = draft.trim();
+          if (!content) return;
+          setError(null);
+          send.mutate(content, { onSuccess: () => setDraft(''), onError: () => setError(t('dashboard.save_failed')) });
+        }}
+      >
+        <label className="visually-hidden" htmlFor={inputId}>
+          {t('dashboard.reply_label')}
+        </label>
+        <textarea
+          id={inputId}
+          className="input textarea"
+          rows={2}
+          value={draft}
+          placeholder={t('dashboard.reply_placeholder')}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button className="button button--primary" type="submit" disabled={send.isPending || !draft.trim()}>
+          {t('dashboard.send')}
+        </button>
+        <span className="form__error" role="alert">
+          {error}
+        </span>
+      </form>
+    </div>
+  );
+}
+
+/** Section 2: every conversation, latest first, and replying as Gomeum; both ways live. */
+export function ChatSection() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const conversations = useConversations();
+  const [selected, setSelected] = useState<string | null>(null);
+  useLiveEvent('chat.message', () => {
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] });
+  });
+  return (
+    <div className="users-section">
+      <section className="panel dashboard-card" aria-labelledby="inbox-title">
+        <h2 id="inbox-title" className="dashboard-card__title">
+          {t('dashboard.conversations')}
+        </h2>
+        {conversations.isPending ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : conversations.isError ? (
+          <p className="form__error">{t('dashboard.load_failed')}</p>
+        ) : conversations.data.length === 0 ? (
+          <p className="muted">{t('dashboard.no_conversations')}</p>
+        ) : (
+          <ul className="user-rows">
+            {conversations.data.map((conversation) => (
+              <li key={conversation.userId}>
+                <button
+                  type="button"
+                  className="user-row"
+                  aria-pressed={selected === conversation.userId}
+                  onClick={() => setSelected(conversation.userId)}
+                >
+                  <span className="user-row__name">
+                    {who(conversation)}
+                    {conversation.lastMessage.sender === 'user' ? (
+                      <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
+                    ) : null}
+                  </span>
+                  <span className="user-row__meta">
+                    {formatDateTime(conversation.lastMessage.createdAt, i18n.language)} ·{' '}
+                    {conversation.lastMessage.content.slice(0, 80)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="panel dashboard-card" aria-label={t('dashboard.conversation')}>
+        {selected ? (
+          <Conversation key={selected} userId={selected} />
+        ) : (
+          <p className="muted">{t('dashboard.choose_conversation')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

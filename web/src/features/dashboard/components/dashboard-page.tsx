@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { GomeumCat, StarField } from '../../art/index.ts';
+import { BroadcastSection } from './broadcast-section.tsx';
+import { ChatSection } from './chat-section.tsx';
+import { GomeumTaskSection } from './gomeum-task-section.tsx';
+import { MoonSection } from './moon-section.tsx';
+import { PresenceSwitch } from './presence-switch.tsx';
+import { UpdatesSection } from './updates-section.tsx';
+import { OverviewSection } from './overview-section.tsx';
+import { UsersSection } from './users-section.tsx';
+import './dashboard.css';
+
+/** The dashboard's sections, in the order of the navigation. */
+const SECTIONS = ['overview', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const LABELS: Record<Section, string> = {
+  overview: 'dashboard.section_overview',
+  users: 'dashboard.section_users',
+  chat: 'dashboard.section_chat',
+  moon: 'dashboard.section_moon',
+  broadcast: 'dashboard.section_broadcast',
+  updates: 'dashboard.section_updates',
+  'gomeum-tasks': 'dashboard.section_gomeum_tasks',
+};
+
+const CONTENT: Record<Section, () => ReactNode> = {
+  overview: () => <OverviewSection />,
+  users: () => <UsersSection />,
+  chat: () => <ChatSection />,
+  moon: () => <MoonSection />,
+  broadcast: () => <BroadcastSection />,
+  updates: () => <UpdatesSection />,
+  'gomeum-tasks': () => <GomeumTaskSection />,
+};
+
+/** `/gomeum-dashboard`: where the operator plays Gomeum. Its own chunk; operators only. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('section');
+  const section: Section = SECTIONS.find((s) => s === requested) ?? 'overview';
+  return (
+    <div className="dashboard">
+      <StarField className="dashboard__stars" density={0.4} />
+      <main>
+        <div className="dashboard__header">
+          <GomeumCat pose="sit" size={56} />
+          <div>
+            <h1 className="dashboard__title">{t('dashboard.title')}</h1>
+            <p className="muted">{t('dashboard.subtitle')}</p>
+          </div>
+          <PresenceSwitch />
+        </div>
+        <nav className="dashboard__nav" aria-label={t('dashboard.sections')}>
+          {SECTIONS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="dashboard__tab"
+              aria-current={s === section ? 'page' : undefined}
+              onClick={() => setParams({ section: s })}
+            >
+              {t(LABELS[s])}
+            </button>
+          ))}
+        </nav>
+        <section className="dashboard__main" aria-label={t(LABELS[section])}>
+          {CONTENT[section]()}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useOverview } from '../api/get-overview.ts';
+import { DayBarChart, TopList } from './charts.tsx';
+
+/** Activity at a glance: counts, visits per day, top pages and countries. */
+export function OverviewSection() {
+  const { t } = useTranslation();
+  const overview = useOverview(30);
+  if (overview.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (overview.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
+  const o = overview.data;
+  const stats = [
+    { label: t('dashboard.stat_users'), value: o.totalUsers },
+    { label: t('dashboard.stat_guests'), value: o.guestUsers },
+    { label: t('dashboard.stat_active_today'), value: o.activeUsersToday },
+    { label: t('dashboard.stat_unanswered'), value: o.unansweredChats },
+  ];
+  return (
+    <div className="dashboard-grid">
+      <ul className="stat-row">
+        {stats.map((s) => (
+          <li key={s.label} className="panel stat">
+            <span className="stat__value">{s.value}</span>
+            <span className="stat__label">{s.label}</span>
+          </li>
+        ))}
+      </ul>
+      <section className="panel dashboard-card dashboard-card--wide">
+        <h2 className="dashboard-card__title">{t('dashboard.visits_per_day')}</h2>
+        <DayBarChart data={o.visitsPerDay} label={t('dashboard.visits_last_days', { days: 30 })} />
+      </section>
+      <div className="panel dashboard-card">
+        <TopList items={o.topPages} label={t('dashboard.top_pages')} empty={t('dashboard.nothing_yet')} />
+      </div>
+      <div className="panel dashboard-card">
+        <TopList items={o.topCountries} label={t('dashboard.top_countries')} empty={t('dashboard.nothing_yet')} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { PLANET_IDS, type OperatorUser, type PlanetId } from '@gomeum/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../auth/index.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useGomeumTask } from '../api/gomeum-task.ts';
+import { useUserVisits } from '../api/get-user-visits.ts';
+import { useUsers } from '../api/list-users.ts';
+import { useUpdateUserTask, useUserTask } from '../api/user-task.ts';
+import { DayBarChart } from './charts.tsx';
+import { FormActions, GomeumLogList, PlanetSelect } from './shared.tsx';
+
+/** How the operator names a user: their email, or for guests their guest id. */
+function userName(user: OperatorUser): string {
+  return user.email ?? user.guestId ?? user.id;
+}
+
+function ProofEditor({ user, planet, initial }: { user: OperatorUser; planet: PlanetId; initial: string }) {
+  const { t } = useTranslation();
+  const update = useUpdateUserTask(user.id, planet);
+  const [proof, setProof] = useState(initial);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const proofId = useId();
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { proof: proof.trim() },
+          {
+            onSuccess: () => setNotice({ ok: true, text: t('dashboard.task_updated') }),
+            onError: () => setNotice({ ok: false, text: t('dashboard.save_failed') }),
+          },
+        );
+      }}
+    >
+      <label className="field" htmlFor={proofId}>
+        <span className="field__label">{t('dashboard.proof')}</span>
+      </label>
+      <textarea
+        id={proofId}
+        className="input textarea"
+        rows={3}
+        value={proof}
+        onChange={(e) => setProof(e.target.value)}
+      />
+      <FormActions label={t('dashboard.update_task')} pending={update.isPending} notice={notice} />
+    </form>
+  );
+}
+
+function UserTaskPanel({ user, planet }: { user: OperatorUser; planet: PlanetId }) {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const task = useUserTask(user.id, planet);
+  const gomeum = useGomeumTask(planet);
+  const current = task.data?.userTask;
+
+  if (task.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (task.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
+
+  return (
+    <div className="user-task">
+      {current ? (
+        <dl className="task-facts">
+          <dt>{t('task.description')}</dt>
+          <dd>{current.description || '—'}</dd>
+          <dt>{t('task.reward')}</dt>
+          <dd>{current.reward || '—'}</dd>
+          <dt>{t('dashboard.status')}</dt>
+          <dd>{current.status === 'completed' ? t('task.status_completed') : t('dashboard.status_open')}</dd>
+          {current.imageUrl ? (
+            <>
+              <dt>{t('dashboard.image')}</dt>
+              <dd>
+                <img className="user-task__image" src={current.imageUrl} alt={t('dashboard.proof_image_alt')} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="muted">{t('dashboard.no_task')}</p>
+      )}
+      <ProofEditor key={`${user.id}-${planet}`} user={user} planet={planet} initial={current?.proof ?? ''} />
+      <h3 className="dashboard-card__subtitle">{t('dashboard.task_logs')}</h3>
+      {task.data.logs.length === 0 ? (
+        <p className="muted">{t('task.log_empty')}</p>
+      ) : (
+        <ul className="plain-list">
+          {task.data.logs.map((log) => (
+            <li key={log.id} className="log-row">
+              <strong>{log.title}</strong>{' '}
+              <span className="muted">
+                · {log.date} · {formatDateTime(log.createdAt, i18n.language)}
+              </span>
+              <p className="log-row__content">{log.content}</p>
+              {log.imageUrl ? (
+                <img
+                  className="user-task__image"
+                  src={log.imageUrl}
+                  alt={t('task.proof_image_alt', { title: log.title })}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {me.data?.id === user.id ? (
+        <>
+          <h3 className="dashboard-card__subtitle">{t('task.gomeum_log')}</h3>
+          <GomeumLogList logs={gomeum.data?.logs ?? []} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function UserDetail({ user }: { user: OperatorUser }) {
+  const { t, i18n } = useTranslation();
+  const visits = useUserVisits(user.id, 30);
+  const [planet, setPlanet] = useState<PlanetId>('music');
+  return (
+    <div className="user-detail">
+      <section className="panel dashboard-card">
+        <h2 className="dashboard-card__title">{userName(user)}</h2>
+        <dl className="task-facts">
+          <dt>{t('dashboard.created')}</dt>
+          <dd>{formatDateTime(user.createdAt, i18n.language)}</dd>
+          <dt>{t('dashboard.last_login')}</dt>
+          <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : '—'}</dd>
+          <dt>{t('dashboard.last_ip')}</dt>
+          <dd>{user.lastIp ?? '—'}</dd>
+        </dl>
+      </section>
+      <section className="panel dashboard-card">
+        <h2 className="dashboard-card__title">{t('dashboard.page_visits')}</h2>
+        {visits.isPending ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : visits.isError ? (
+          <p className="form__error">{t('dashboard.load_failed')}</p>
+        ) : (
+          <>
+            <DayBarChart data={visits.data.perDay} label={t('dashboard.visits_last_days', { days: 30 })} />
+            {visits.data.items.length === 0 ? (
+              <p className="muted">{t('dashboard.no_visits')}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.page')}</th>
+                      <th scope="col">IP</th>
+                      <th scope="col">{t('dashboard.city')}</th>
+                      <th scope="col">{t('dashboard.country')}</th>
+                      <th scope="col">{t('dashboard.time')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {visits.data.items.map((visit, index) => (
+                      <tr key={`${visit.at}-${index}`}>
+                        <td className="data-table__page">{visit.page}</td>
+                        <td>{visit.ip ?? '—'}</td>
+                        <td>{visit.city ?? '—'}</td>
+                        <td>{visit.country ?? '—'}</td>
+                        <td>{formatDateTime(visit.at, i18n.language)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <section className="panel dashboard-card">
+        <div className="dashboard-card__heading">
+          <h2 className="dashboard-card__title">{t('dashboard.tasks')}</h2>
+          <PlanetSelect value={planet} onChange={setPlanet} planets={PLANET_IDS} />
+        </div>
+        <UserTaskPanel user={user} planet={planet} />
+      </section>
+    </div>
+  );
+}
+
+/** Section 1: find a user; their logins, visits, tasks and logs. */
+export function UsersSection() {
+  const { t, i18n } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<OperatorUser | null>(null);
+  const users = useUsers(search, page);
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+
+  return (
+    <div className="users-section">
+      <section className="panel dashboard-card users-list" aria-labelledby="users-title">
+        <h2 id="users-title" className="dashboard-card__title">
+          {t('dashboard.users')}
+        </h2>
+        <form
+          role="search"
+          className="search-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSearch(query.trim());
+            setPage(1);
+          }}
+        >
+          <label className="visually-hidden" htmlFor="user-search">
+            {t('dashboard.search_label')}
+          </label>
+          <input
+            id="user-search"
+            className="input"
+            type="search"
+            placeholder={t('dashboard.search_placeholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button className="button button--ghost" type="submit">
+            {t('dashboard.search')}
+          </button>
+        </form>
+        {users.isPending ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : users.isError ? (
+          <p className="form__error">{t('dashboard.load_failed')}</p>
+        ) : users.data.items.length === 0 ? (
+          <p className="muted">{t('dashboard.no_users')}</p>
+        ) : (
+          <ul className="user-rows">
+            {users.data.items.map((user) => (
+              <li key={user.id}>
+                <button
+                  type="button"
+                  className="user-row"
+                  aria-pressed={selected?.id === user.id}
+                  onClick={() => setSelected(user)}
+                >
+                  <span className="user-row__name">
+                    {userName(user)}
+                    {user.role === 'operator' ? <span className="badge badge--done">Gomeum</span> : null}
+                    {user.isGuest ? <span className="badge badge--guest">{t('dashboard.guest')}</span> : null}
+                  </span>
+                  <span className="user-row__meta">
+                    {t('dashboard.created')}: {formatDateTime(user.createdAt, i18n.language)} ·{' '}
+                    {t('dashboard.last_login')}:{' '}
+                    {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : '—'} · {user.lastIp ?? '—'}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <nav className="pager" aria-label={t('dashboard.pages')}>
+          <button className="button button--ghost" type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('dashboard.previous')}
+          </button>
+          <span>{t('dashboard.page_of', { page, pages })}</span>
+          <button
+            className="button button--ghost"
+            type="button"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('dashboard.next')}
+          </button>
+        </nav>
+      </section>
+      {selected ? (
+        <UserDetail key={selected.id} user={selected} />
+      ) : (
+        <p className="panel muted">{t('dashboard.choose_user')}</p>
+      )}
+    </div>
+  );
+}

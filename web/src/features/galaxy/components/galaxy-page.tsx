@@ -1,0 +1,49 @@
+import { PLACE_IDS, type PlaceId } from '@gomeum/contracts';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PLANET_HUES, PlanetArt, SkyScene } from '../../art/index.ts';
+
+/** Where each planet sits on the galaxy map, in % of the map (wide screens; phones use a grid). */
+const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
+  music: { x: 14, y: 24, size: 1 },
+  food: { x: 38, y: 16, size: 0.9 },
+  manga: { x: 64, y: 22, size: 0.95 },
+  movie: { x: 86, y: 34, size: 1 },
+  game: { x: 22, y: 66, size: 0.95 },
+  travel: { x: 50, y: 56, size: 1.15 },
+  drama: { x: 78, y: 72, size: 0.95 },
+  moon: { x: 48, y: 86, size: 0.7 },
+};
+
+/** `/galaxy`: the seven planets and the moon, each a way to its planet page. */
+export function GalaxyPage() {
+  const { t } = useTranslation();
+  return (
+    <SkyScene scene="galaxy">
+      <main className="page galaxy">
+        <h1 className="galaxy__title">{t('galaxy.title')}</h1>
+        <p className="galaxy__lead">{t('galaxy.lead')}</p>
+        <ul className="galaxy__map">
+          {PLACE_IDS.map((id) => {
+            const position = POSITIONS[id];
+            const style = {
+              '--x': `${position.x}%`,
+              '--y': `${position.y}%`,
+              '--scale': position.size,
+              '--hue': PLANET_HUES[id],
+            } as CSSProperties;
+            return (
+              <li key={id} className="galaxy__item" style={style}>
+                <Link className="galaxy__planet" to={`/planet/${id}`} data-planet={id}>
+                  <PlanetArt planet={id} className="galaxy__art" />
+                  <span className="galaxy__label">{t(`planets.${id}.name`)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </main>
+    </SkyScene>
+  );
+}

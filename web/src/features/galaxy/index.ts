@@ -1,0 +1,1 @@
+export { GalaxyPage } from './components/galaxy-page.tsx';

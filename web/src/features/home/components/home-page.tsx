@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { GomeumCat, HOME_SCENES, SkyScene, type HomeScene } from '../../art/index.ts';
+import { useMe } from '../../auth/index.ts';
+import { HomePopup, popupFromSearch } from './home-popup.tsx';
+
+function randomScene(): HomeScene {
+  return HOME_SCENES[Math.floor(Math.random() * HOME_SCENES.length)] ?? 'quiet-night';
+}
+
+/** `/`: one of seven skies at random, Gomeum, and the way in. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const [scene] = useState(randomScene);
+  const [params, setParams] = useSearchParams();
+  const popup = popupFromSearch(params);
+  const me = useMe();
+
+  const closePopup = () => {
+    const next = new URLSearchParams(params);
+    for (const key of ['popup', 'title', 'date', 'image', 'video']) next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <SkyScene scene={scene}>
+      <main className="page page--centered home" data-scene={scene}>
+        <div className="home__hero">
+          <GomeumCat pose="wave" size={180} className="home__cat" />
+          <h1 className="home__title">{t('home.title')}</h1>
+          <p className="home__tagline">{t('home.tagline')}</p>
+          <Link className="button button--primary button--large" to={me.data ? '/galaxy' : '/register'}>
+            {t('home.enter')}
+          </Link>
+        </div>
+      </main>
+      {popup ? <HomePopup content={popup} onClose={closePopup} /> : null}
+    </SkyScene>
+  );
+}

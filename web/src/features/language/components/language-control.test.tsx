@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useTranslation } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, LANGUAGE_STORAGE_KEY } from '../../../lib/i18n.ts';
+import { LanguageControl, languageFlag } from './language-control.tsx';
+
+function Greeting() {
+  const { t } = useTranslation();
+  return <p>{t('home.enter')}</p>;
+}
+
+describe('LanguageControl', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: { code: 'errors.unauthorized', message: '' } }), { status: 401 }),
+        ),
+      ),
+    );
+  });
+
+  it('cycles en → zh → ko → en, shows the flag, switches text at once and remembers the choice', async () => {
+    initI18n('en');
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <LanguageControl />
+        <Greeting />
+      </QueryClientProvider>,
+    );
+    const button = screen.getByRole('button');
+    expect(button).toHaveTextContent('🇺🇸');
+    expect(screen.getByText('Enter the universe')).toBeInTheDocument();
+
+    await userEvent.click(button);
+    expect(button).toHaveTextContent('🇨🇳');
+    expect(screen.getByText('进入宇宙')).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh-Hans');
+
+    await userEvent.click(button);
+    expect(button).toHaveTextContent('🇰🇷');
+    expect(screen.getByText('우주로 들어가기')).toBeInTheDocument();
+
+    await userEvent.click(button);
+    expect(button).toHaveTextContent('🇺🇸');
+    expect(screen.getByText('Enter the universe')).toBeInTheDocument();
+  });
+
+  it('shows a globe for an unknown language', () => {
+    expect(languageFlag('fr')).toBe('🌐');
+  });
+});

@@ -1,0 +1,41 @@
+import { isLanguage, nextLanguage, type Language } from '@gomeum/contracts';
+import { useTranslation } from 'react-i18next';
+import { saveLocale, useMe } from '../../auth/index.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
+
+const FLAGS: Record<Language, string> = { zh: '🇨🇳', ko: '🇰🇷', en: '🇺🇸' };
+const SHORT_NAMES: Record<Language, string> = { zh: '中', ko: '한', en: 'EN' };
+
+/** The flag of a language, or a globe for anything we do not know. */
+export function languageFlag(language: string): string {
+  return isLanguage(language) ? FLAGS[language] : '🌐';
+}
+
+/** Top-right language control: each press moves zh → ko → en → zh and every string follows. */
+export function LanguageControl() {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const current = i18n.language;
+  const next = nextLanguage(current);
+  const label = t('language.switch', {
+    current: t(`language.names.${isLanguage(current) ? current : 'en'}`),
+    next: t(`language.names.${next}`),
+  });
+
+  const onClick = () => {
+    void setLanguage(next);
+    if (me.data) saveLocale(next).catch((error: unknown) => console.warn('language not saved', error));
+  };
+
+  return (
+    <button type="button" className="icon-button language-control" onClick={onClick} aria-label={label} title={label}>
+      <span aria-hidden="true" className="language-control__flag">
+        {languageFlag(current)}
+      </span>
+      {/* Flags are letters on some systems (Windows): a short code keeps the control readable. */}
+      <span aria-hidden="true" className="language-control__code">
+        {SHORT_NAMES[isLanguage(current) ? current : 'en']}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,1 @@
+export { LanguageControl, languageFlag } from './components/language-control.tsx';

@@ -1,0 +1,98 @@
+import type { MoonQuestion } from '@gomeum/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { firstOpenQuestionId, MoonPage, nextQuestionId } from './moon-page.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const question = (id: string, number: number, answer: string | null = null): MoonQuestion => ({
+  id,
+  number,
+  question: { en: `Question ${id}?`, ko: `질문 ${id}?` },
+  gomeumAnswer: { en: `Gomeum says ${id}` },
+  answer,
+  answeredAt: answer === null ? null : 1,
+});
+
+function json(body: unknown, status = 200) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MoonPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('moon helpers', () => {
+  it('opens on the first unanswered question and advances by number', () => {
+    const list = [question('a', 1, 'done'), question('b', 2), question('c', 3)];
+    expect(firstOpenQuestionId(list)).toBe('b');
+    expect(nextQuestionId(list, 'b')).toBe('c');
+    expect(nextQuestionId(list, 'c')).toBeNull();
+    expect(firstOpenQuestionId([question('a', 1, 'x')])).toBe('a');
+  });
+});
+
+describe('MoonPage', () => {
+  it('saves an answer, shows it, and moves to the next question; a blank answer sends nothing', async () => {
+    const calls: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        calls.push({
+          method: init?.method ?? 'GET',
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        });
+        if (url === '/api/moon/questions') return json({ questions: [question('a', 1), question('b', 2)] });
+        if (url === '/api/moon/questions/a/answer') return json(question('a', 1, 'Stars'));
+        return json({ error: { code: 'errors.not_found', message: '' } }, 404);
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Question a?' })).toBeInTheDocument();
+    expect(screen.getByText('Gomeum says a')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Your answer'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please write an answer first.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Your answer'), ' Stars ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Question b?' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', body: { answer: 'Stars' } }]);
+    expect(screen.getByText('Saved! On to the next question.')).toBeInTheDocument();
+
+    // The answered question now shows the saved answer instead of a form.
+    await userEvent.selectOptions(screen.getByLabelText('Choose a question'), 'a');
+    await waitFor(() => expect(screen.getByText('Stars')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('offers a retry when the questions cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json({ error: { code: 'errors.server', message: '' } }, 500)),
+    );
+    renderPage();
+    expect(await screen.findByText("The moon's questions couldn't be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+/** The moon: numbered questions, Gomeum's answers and the user's own. */
+export { MoonPage } from './components/moon-page.tsx';

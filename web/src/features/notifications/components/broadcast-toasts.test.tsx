@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { resetBroadcasts, showBroadcast } from '../broadcast-store.ts';
+import { BroadcastToasts } from './broadcast-toasts.tsx';
+
+beforeAll(() => {
+  initI18n('en');
+});
+afterEach(() => {
+  act(() => resetBroadcasts());
+});
+
+const event = (id: string, title: string, message: string) => ({
+  type: 'notification.broadcast',
+  notification: { id, title, message, sender: 'Gomeum', createdAt: Date.UTC(2026, 10, 22) },
+});
+
+function renderToasts() {
+  return render(
+    <MemoryRouter>
+      <BroadcastToasts />
+    </MemoryRouter>,
+  );
+}
+
+describe('BroadcastToasts', () => {
+  it('shows a broadcast the moment its event arrives, linking to the home popup', () => {
+    renderToasts();
+    act(() => showBroadcast(event('n1', 'Meteor night', 'Look up at nine')));
+    expect(screen.getByRole('heading', { name: 'Meteor night' })).toBeInTheDocument();
+    expect(screen.getByText('Look up at nine')).toBeInTheDocument();
+    expect(screen.getByText('From Gomeum')).toBeInTheDocument();
+    const href = screen.getByRole('link', { name: 'Open' }).getAttribute('href') ?? '';
+    expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({
+      popup: 'true',
+      title: 'Meteor night',
+      date: '2026-11-22',
+    });
+  });
+
+  it('never shows a broadcast lacking title or message, a malformed event, or the same one twice', () => {
+    renderToasts();
+    act(() => {
+      showBroadcast(event('n2', ' ', 'No title'));
+      showBroadcast(event('n3', 'No message', ''));
+      showBroadcast({ type: 'chat.message', notification: { id: 'x' } });
+      showBroadcast('nonsense');
+      showBroadcast(event('n4', 'Once', 'Only once'));
+      showBroadcast(event('n4', 'Once', 'Only once'));
+    });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByText('No title')).toBeNull();
+    expect(screen.queryByText('No message')).toBeNull();
+  });
+
+  it('closes with its button', async () => {
+    renderToasts();
+    act(() => showBroadcast(event('n5', 'Bye', 'See you')));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { isPlaceId } from '@gomeum/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PlanetArt, SkyScene } from '../../art/index.ts';
+
+/** `/planet/{id}`: the planet's own sky and art, and the way to its task screen. */
+export function PlanetPage() {
+  const { t } = useTranslation();
+  const { planetId = '' } = useParams();
+  if (!isPlaceId(planetId)) {
+    return (
+      <SkyScene scene="galaxy">
+        <main className="page page--centered">
+          <section className="panel message-card">
+            <h1>{t('planet.unknown_title')}</h1>
+            <Link className="button button--primary" to="/galaxy">
+              {t('planet.back_to_galaxy')}
+            </Link>
+          </section>
+        </main>
+      </SkyScene>
+    );
+  }
+  return (
+    <SkyScene scene={planetId}>
+      <main className="page page--centered planet-page" data-planet={planetId}>
+        <PlanetArt planet={planetId} size={220} className="planet-page__art" />
+        <section className="panel planet-page__panel">
+          <h1 className="planet-page__title">{t(`planets.${planetId}.name`)}</h1>
+          <p className="planet-page__tagline">{t(`planets.${planetId}.tagline`)}</p>
+          <div className="planet-page__actions">
+            {planetId !== 'moon' ? (
+              <Link className="button button--primary button--large" to={`/task/${planetId}`}>
+                {t('planet.enter')}
+              </Link>
+            ) : null}
+            <Link className="button button--ghost" to="/galaxy">
+              {t('planet.back_to_galaxy')}
+            </Link>
+          </div>
+        </section>
+      </main>
+    </SkyScene>
+  );
+}

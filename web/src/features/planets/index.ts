@@ -1,0 +1,1 @@
+export { PlanetPage } from './components/planet-page.tsx';

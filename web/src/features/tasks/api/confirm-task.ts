@@ -1,0 +1,22 @@
+import { API, userTaskSchema, type ConfirmTaskBody, type PlanetId } from '@gomeum/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { taskScreenQuery } from './get-task-screen.ts';
+
+/** Sets and confirms the user's description and reward (once). */
+export function confirmTask(planet: PlanetId, body: ConfirmTaskBody) {
+  return apiRequest('PUT', API.planetTask(planet), userTaskSchema, body);
+}
+
+/** Confirms the task and puts the result straight into the screen's cache. */
+export function useConfirmTask(planet: PlanetId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmTaskBody) => confirmTask(planet, body),
+    onSuccess: (userTask) => {
+      queryClient.setQueryData(taskScreenQuery(planet).queryKey, (screen) =>
+        screen ? { ...screen, userTask } : screen,
+      );
+    },
+  });
+}

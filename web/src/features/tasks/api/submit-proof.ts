@@ -1,0 +1,37 @@
+import { API, submitProofResultSchema, type PlanetId, type ProofFields } from '@gomeum/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { taskScreenQuery } from './get-task-screen.ts';
+import { taskLogsQuery } from './list-task-logs.ts';
+
+/** A proof: its text fields and an optional image file. */
+export interface ProofSubmission extends ProofFields {
+  image: File | null;
+}
+
+/** Sends a proof as a multipart form. */
+export function submitProof(planet: PlanetId, proof: ProofSubmission) {
+  const form = new FormData();
+  form.append('date', proof.date);
+  form.append('title', proof.title);
+  form.append('content', proof.content);
+  if (proof.image) form.append('image', proof.image);
+  return apiRequest('POST', API.planetLogs(planet), submitProofResultSchema, form);
+}
+
+/** Submits a proof; the new entry and the completed task show at once. */
+export function useSubmitProof(planet: PlanetId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: ProofSubmission) => submitProof(planet, proof),
+    onSuccess: ({ log, userTask }) => {
+      queryClient.setQueryData(taskLogsQuery(planet).queryKey, (list) =>
+        list ? { items: [log, ...list.items] } : list,
+      );
+      queryClient.setQueryData(taskScreenQuery(planet).queryKey, (screen) =>
+        screen ? { ...screen, userTask } : screen,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['tasks', planet] });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SkyScene } from '../../art/index.ts';
+
+/** 'Failed to load task info.' with a way to try again. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="load-failed" role="alert">
+      <p>{t('task.error_load')}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {t('task.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Shown when a log or task page is opened without a (known) planet. */
+export function PlanetRequired() {
+  const { t } = useTranslation();
+  return (
+    <SkyScene scene="galaxy">
+      <main className="page page--centered">
+        <section className="panel message-card">
+          <h1>{t('task.planet_required_title')}</h1>
+          <p>{t('task.planet_required_body')}</p>
+          <Link className="button button--primary" to="/galaxy">
+            {t('planet.back_to_galaxy')}
+          </Link>
+        </section>
+      </main>
+    </SkyScene>
+  );
+}

@@ -1,0 +1,182 @@
+import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { GomeumCat, PlanetArt, SkyScene } from '../../art/index.ts';
+import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
+import { useTaskLogs } from '../api/list-task-logs.ts';
+import { useTaskScreen } from '../api/get-task-screen.ts';
+import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
+import { LoadFailed, PlanetRequired } from './notices.tsx';
+import { ProofForm } from './proof-form.tsx';
+import { UserTaskBlock } from './user-task-block.tsx';
+import './tasks.css';
+
+const PREVIEW_ENTRIES = 3;
+
+/** Gomeum's task on this planet, in the reader's language. */
+function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
+  const { t, i18n } = useTranslation();
+  const task = screen.gomeumTask;
+  return (
+    <section className="panel task-block task-block--gomeum" aria-labelledby="gomeum-task-title">
+      <h2 id="gomeum-task-title" className="task-block__title">
+        <GomeumCat pose="sit" size={36} />
+        {t('task.gomeum_task')}
+      </h2>
+      <dl className="task-facts">
+        <dt>{t('task.description')}</dt>
+        <dd>{pickLocalized(task?.description, i18n.language, t('task.no_description'))}</dd>
+        <dt>{t('task.reward')}</dt>
+        <dd>{pickLocalized(task?.reward, i18n.language, t('task.no_reward'))}</dd>
+      </dl>
+      {task?.imageUrl ? (
+        <img className="log-entry__image" src={task.imageUrl} alt={t('task.gomeum_task_image_alt')} loading="lazy" />
+      ) : null}
+    </section>
+  );
+}
+
+/** The user's log: Submit opens the proof form; the latest entries; the way to the full log. */
+function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: boolean }) {
+  const { t } = useTranslation();
+  const logs = useTaskLogs(planet);
+  const [formOpen, setFormOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const items = logs.data?.items ?? [];
+
+  return (
+    <section className="panel task-block" aria-labelledby="user-log-title">
+      <div className="task-block__heading">
+        <h2 id="user-log-title" className="task-block__title">
+          {t('task.user_log')}
+        </h2>
+        {!formOpen ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!confirmed}
+            onClick={() => {
+              setNotice(null);
+              setFormOpen(true);
+            }}
+          >
+            {t('task.submit')}
+          </button>
+        ) : null}
+      </div>
+      {!confirmed ? <p className="task-block__lead">{t('task.confirm_first')}</p> : null}
+      {formOpen ? (
+        <ProofForm
+          planet={planet}
+          onCancel={() => setFormOpen(false)}
+          onDone={() => {
+            setFormOpen(false);
+            setNotice(t('task.submitted'));
+          }}
+        />
+      ) : null}
+      <p className="form__success" role="status">
+        {notice}
+      </p>
+      {logs.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : logs.isError ? (
+        <LoadFailed onRetry={() => void logs.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="empty-hint">{t('task.describe_first')}</p>
+      ) : (
+        <div className="log-list">
+          {items.slice(0, PREVIEW_ENTRIES).map((log) => (
+            <TaskLogEntry key={log.id} log={log} />
+          ))}
+        </div>
+      )}
+      <Link className="button button--link" to={`/user-log/${planet}`}>
+        {t('task.full_user_log')}
+      </Link>
+    </section>
+  );
+}
+
+/** Gomeum's latest log entries on this planet and the way to the full log. */
+function GomeumLogBlock({ planet }: { planet: PlanetId }) {
+  const { t } = useTranslation();
+  const logs = useGomeumLogs(planet);
+  const items = logs.data?.items ?? [];
+  return (
+    <section className="panel task-block" aria-labelledby="gomeum-log-title">
+      <h2 id="gomeum-log-title" className="task-block__title">
+        {t('task.gomeum_log')}
+      </h2>
+      {logs.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : logs.isError ? (
+        <LoadFailed onRetry={() => void logs.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="empty-hint">{t('task.gomeum_log_empty')}</p>
+      ) : (
+        <div className="log-list">
+          {items.slice(0, PREVIEW_ENTRIES).map((log) => (
+            <GomeumLogEntry key={log.id} log={log} />
+          ))}
+        </div>
+      )}
+      <Link className="button button--link" to={`/gomeum-log/${planet}`}>
+        {t('task.full_gomeum_log')}
+      </Link>
+    </section>
+  );
+}
+
+function TaskScreenView({ planet }: { planet: PlanetId }) {
+  const { t, i18n } = useTranslation();
+  const screen = useTaskScreen(planet);
+  const planetName = t(`planets.${planet}.name`);
+  return (
+    <SkyScene scene={planet}>
+      <main className="page task-page" data-planet={planet}>
+        <header className="task-page__header">
+          <PlanetArt planet={planet} size={72} />
+          <div>
+            <p className="task-page__eyebrow">
+              <Link to={`/planet/${planet}`}>{planetName}</Link>
+            </p>
+            <h1 className="task-page__title">
+              {screen.data
+                ? pickLocalized(screen.data.definition?.name, i18n.language, t('task.unknown_task'))
+                : planetName}
+            </h1>
+          </div>
+        </header>
+        {screen.isPending ? (
+          <p className="panel muted" role="status">
+            {t('common.loading')}
+          </p>
+        ) : screen.isError ? (
+          <div className="panel">
+            <LoadFailed onRetry={() => void screen.refetch()} />
+          </div>
+        ) : (
+          <div className="task-grid">
+            <div className="task-grid__column">
+              <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
+              <GomeumTaskBlock screen={screen.data} />
+            </div>
+            <div className="task-grid__column">
+              <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
+              <GomeumLogBlock planet={planet} />
+            </div>
+          </div>
+        )}
+      </main>
+    </SkyScene>
+  );
+}
+
+/** `/task/{planetId}`: the user's task, Gomeum's task, the proof form and both logs. */
+export function TaskPage() {
+  const { planetId = '' } = useParams();
+  if (!isPlanetId(planetId)) return <PlanetRequired />;
+  return <TaskScreenView planet={planetId} />;
+}

@@ -1,0 +1,98 @@
+import { confirmTaskBodySchema, isErrorCode, pickLocalized, type TaskScreen } from '@gomeum/contracts';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirmTask } from '../api/confirm-task.ts';
+
+/**
+ * The user's own description and reward: editable until confirmed with both filled, then plain
+ * text for good (the server refuses later changes too).
+ */
+export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmTask(screen.planet);
+  const [description, setDescription] = useState(screen.userTask?.description ?? '');
+  const [reward, setReward] = useState(screen.userTask?.reward ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const task = screen.userTask;
+
+  if (task?.confirmed) {
+    return (
+      <section className="panel task-block" aria-labelledby="your-task-title">
+        <h2 id="your-task-title" className="task-block__title">
+          {t('task.your_task')}
+          {task.status === 'completed' ? <span className="badge badge--done">{t('task.status_completed')}</span> : null}
+        </h2>
+        <dl className="task-facts">
+          <dt>{t('task.description')}</dt>
+          <dd>{task.description}</dd>
+          <dt>{t('task.reward')}</dt>
+          <dd>{task.reward}</dd>
+        </dl>
+      </section>
+    );
+  }
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const parsed = confirmTaskBodySchema.safeParse({ description, reward });
+    if (!parsed.success) {
+      setError(t('task.error_fill_all'));
+      return;
+    }
+    confirm.mutate(parsed.data, {
+      onError: (failure) => {
+        const code = failure instanceof ApiError ? failure.code : 'errors.server';
+        setError(isErrorCode(code) ? t(code) : t('errors.server'));
+      },
+    });
+  };
+
+  const hintDescription = pickLocalized(screen.definition?.description, i18n.language);
+  const hintReward = pickLocalized(screen.definition?.reward, i18n.language);
+
+  return (
+    <section className="panel task-block" aria-labelledby="your-task-title">
+      <h2 id="your-task-title" className="task-block__title">
+        {t('task.your_task')}
+      </h2>
+      <p className="task-block__lead">{t('task.confirm_hint')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <label className="field">
+          <span className="field__label">{t('task.description')}</span>
+          <textarea
+            className="input textarea"
+            name="description"
+            rows={4}
+            maxLength={500}
+            value={description}
+            placeholder={hintDescription}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('task.reward')}</span>
+          <textarea
+            className="input textarea"
+            name="reward"
+            rows={3}
+            maxLength={500}
+            value={reward}
+            placeholder={hintReward}
+            onChange={(event) => setReward(event.target.value)}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+        <p id={errorId} className="form__error" role="alert">
+          {error}
+        </p>
+        <button className="button button--primary" type="submit" disabled={confirm.isPending}>
+          {confirm.isPending ? t('common.please_wait') : t('task.confirm')}
+        </button>
+      </form>
+    </section>
+  );
+}

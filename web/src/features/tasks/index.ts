@@ -1,0 +1,2 @@
+export { GomeumLogPage, UserLogPage } from './components/log-pages.tsx';
+export { TaskPage } from './components/task-page.tsx';

@@ -1,0 +1,1 @@
+export { reportVisit } from './api/report-visit.ts';

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES, LANGUAGES, PLACE_IDS } from '@gomeum/contracts';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ko from './ko.json';
+import zh from './zh.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = { en: flatten(en), zh: flatten(zh), ko: flatten(ko) };
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Keys the code builds at run time: `planets.${id}.name`, error codes, language names. */
+function dynamicKeys(): Set<string> {
+  const keys = new Set<string>(ERROR_CODES);
+  for (const id of PLACE_IDS) for (const field of ['name', 'tagline']) keys.add(`planets.${id}.${field}`);
+  for (const language of LANGUAGES) keys.add(`language.names.${language}`);
+  return keys;
+}
+
+describe('translations', () => {
+  it.each(['zh', 'ko'] as const)('%s has exactly the keys of en', (language) => {
+    const missing = [...files.en.keys()].filter((key) => !files[language].has(key));
+    const extra = [...files[language].keys()].filter((key) => !files.en.has(key));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(['zh', 'ko'] as const)('%s keeps every {{placeholder}} of en and leaves no text empty', (language) => {
+    for (const [key, text] of files.en) {
+      const translated = files[language].get(key) ?? '';
+      expect(translated.trim(), key).not.toBe('');
+      expect(placeholders(translated), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('has a translation for every error code the API can send', () => {
+    for (const code of ERROR_CODES) expect(files.en.has(code), code).toBe(true);
+  });
+
+  it('uses every key, and every key it uses exists', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const source = sourceFiles(root)
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+    const dynamic = dynamicKeys();
+    const unused = [...files.en.keys()].filter((key) => !dynamic.has(key) && !source.includes(`'${key}'`));
+    expect(unused).toEqual([]);
+
+    const used = [...source.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z0-9_]+)+)'/g)].map((m) => m[1] ?? '');
+    const unknown = used.filter((key) => !files.en.has(key));
+    expect(unknown).toEqual([]);
+    expect(used.length).toBeGreaterThan(20);
+  });
+});

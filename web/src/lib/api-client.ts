@@ -1,0 +1,55 @@
+import type { ErrorCode } from '@gomeum/contracts';
+import { errorBodySchema } from '@gomeum/contracts';
+import type { z } from 'zod';
+
+/** An API call that failed: the server's error code (an i18n key) and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Calls the API with JSON (or a FormData upload) and parses the answer with the contract's schema, so a reply that does
+ * not match what the server promised fails loudly instead of drifting. Network failures become
+ * `errors.server`, which the UI can show.
+ */
+export async function apiRequest<T extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  schema: T,
+  body?: unknown,
+): Promise<z.output<T>> {
+  let response: Response;
+  try {
+    const isForm = body instanceof FormData;
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      // A FormData body sets its own multipart content type, boundary included.
+      headers:
+        body === undefined || isForm
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'errors.server', 'Network error');
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(
+      response.status,
+      response.status === 429 ? 'errors.rate_limited' : 'errors.server',
+      response.statusText,
+    );
+  }
+  return schema.parse(payload);
+}

@@ -1,0 +1,69 @@
+import type { ServerEventOf, ServerEventType } from '@gomeum/contracts';
+import { createContext, use, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { LiveClient, liveUrl, type LiveStatus } from './live-client.ts';
+
+const LiveContext = createContext<LiveClient | null>(null);
+
+const defaultClient = () => new LiveClient(liveUrl());
+
+/** Keeps one live connection open while someone is signed in; a new user gets a new connection. */
+export function LiveProvider({
+  userId,
+  children,
+  createClient = defaultClient,
+}: {
+  userId: string | null;
+  children: ReactNode;
+  /** Tests hand in a client of their own (a stable function). */
+  createClient?: () => LiveClient;
+}) {
+  const client = useMemo(() => (userId ? createClient() : null), [userId, createClient]);
+  useEffect(() => {
+    if (!client) return;
+    client.start();
+    return () => client.stop();
+  }, [client]);
+  return <LiveContext value={client}>{children}</LiveContext>;
+}
+
+/** The tab's live client, or null when signed out. */
+export function useLive(): LiveClient | null {
+  return use(LiveContext);
+}
+
+const noStatus = () => () => undefined;
+
+/** The connection's status ('idle' when signed out). */
+export function useLiveStatus(): LiveStatus {
+  const client = useLive();
+  return useSyncExternalStore(
+    client ? (listener) => client.onStatus(listener) : noStatus,
+    () => client?.status ?? 'idle',
+  );
+}
+
+/** Runs `handler` for each live event of `type` (the latest handler, without resubscribing). */
+export function useLiveEvent<T extends ServerEventType>(type: T, handler: (event: ServerEventOf<T>) => void): void {
+  const client = useLive();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!client) return;
+    return client.subscribe(type, (event) => latest.current(event));
+  }, [client, type]);
+}
+
+/** Runs `handler` on every (re)open of the connection, and now if it is open: resume here. */
+export function useLiveOpen(handler: (client: LiveClient) => void): void {
+  const client = useLive();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!client) return;
+    return client.onOpen(() => latest.current(client));
+  }, [client]);
+}

@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router.tsx';
+import { checkVersion } from './app/version-check.ts';
+import { registerServiceWorker } from './features/push/index.ts';
+import { initI18n } from './lib/i18n.ts';
+import './styles/global.css';
+
+initI18n();
+// A stale tab reloads once onto the new build; the service worker registers after that check.
+// (The dev server rebuilds on its own, so it skips the check.)
+const versionChecked = import.meta.env.DEV ? Promise.resolve('current') : checkVersion();
+void versionChecked.then((result) => (result === 'reloaded' ? undefined : registerServiceWorker()));
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={createAppRouter()} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
