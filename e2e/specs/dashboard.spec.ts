@@ -141,9 +141,24 @@ describe('operator dashboard', () => {
     // With the dashboard open the operator is online: the AI stays quiet.
     await page.getByRole('button', { name: 'Online: you answer' }).waitFor();
     await page.getByRole('button', { name: 'Chat inbox' }).click();
-    await page.getByRole('button', { name: new RegExp(me.guestId) }).click();
-    const conversation = page.getByRole('region', { name: 'Conversation' });
+    // One unread message from this user (the AI's answer is not the user's, so it is not counted).
+    const row = page.getByRole('button', { name: new RegExp(me.guestId) });
+    await row.getByText('1 new').waitFor();
+    await row.click();
+    const conversation = page.getByRole('region', { name: 'Conversation', exact: true });
     await conversation.getByText('Is anyone there?').waitFor();
+    // Reading it clears the count, and a message arriving while it is open is read at once.
+    await row.getByText('1 new').waitFor({ state: 'detached' });
+    await panel.getByRole('textbox', { name: 'Your message' }).fill('Hello again!');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await conversation.getByText('Hello again!').waitFor();
+    const unreadOnServer = async () => {
+      const response = await page.request.get('/api/operator/chats');
+      const body = (await response.json()) as { conversations: { guestId: string | null; unreadCount: number }[] };
+      return body.conversations.find((c) => c.guestId === me.guestId)?.unreadCount;
+    };
+    await expect.poll(unreadOnServer).toBe(0);
+    expect(await row.getByTestId('unread-count').count()).toBe(0);
     await conversation.getByRole('textbox', { name: 'Reply as Gomeum' }).fill('Right here, with my tail curled up.');
     await conversation.getByRole('button', { name: 'Send' }).click();
 
@@ -194,7 +209,11 @@ describe('operator dashboard', () => {
     await form.getByLabel('Message', { exact: true }).fill('Everyone to the roof at ten.');
     await send.click();
     await page.getByText('Sent: open tabs see it now, everyone else by push.').waitFor();
-    await page.getByRole('region', { name: 'History' }).getByText('Everyone to the roof at ten.').waitFor();
+    const history = page.getByRole('region', { name: 'History' });
+    const sent = history.getByRole('listitem').filter({ hasText: 'Everyone to the roof at ten.' });
+    await sent.waitFor();
+    // Once push delivery is over, its tally shows (the history refreshes itself while sending).
+    await sent.getByText(/^Push: \d+ delivered, \d+ failed$/).waitFor();
     await context.close();
   });
 

@@ -33,5 +33,6 @@ export const API = {
   chatMessages: '/api/chat/messages',
   operatorChats: '/api/operator/chats',
   operatorChatMessages: '/api/operator/chats/:userId/messages',
+  operatorChatRead: '/api/operator/chats/:userId/read',
   operatorPresence: '/api/operator/presence',
 } as const;

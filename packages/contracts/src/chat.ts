@@ -62,12 +62,19 @@ export const chatConversationSchema = z.object({
   isGuest: z.boolean(),
   lastMessage: chatMessageSchema,
   messageCount: z.number().int().nonnegative(),
+  /** The user's messages the operator has not read yet. */
+  unreadCount: z.number().int().nonnegative(),
 });
 /** One row of the operator's conversation list. */
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
 /** The operator's conversation list, most recent first. */
 export const chatConversationsSchema = z.object({ conversations: z.array(chatConversationSchema) });
+
+/** Body of the operator's read mark: every message up to this id (inclusive) has been read. */
+export const chatReadBodySchema = z.object({ upTo: z.number().int().nonnegative() });
+/** Reply to a read mark: what is still unread in that conversation. */
+export const chatReadReplySchema = z.object({ unreadCount: z.number().int().nonnegative() });
 
 /** Params naming one user's conversation. */
 export const chatUserParamsSchema = z.object({ userId: z.string().min(1).max(64) });

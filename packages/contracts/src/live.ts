@@ -21,6 +21,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.history'), messages: z.array(chatMessageSchema) }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
+  /** The operator read a conversation up to `readId` (so every dashboard updates its unread counts). */
+  z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().int().nonnegative() }),
   /** Whether the human Gomeum is answering. */
   z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
   /** Gomeum published a log: open tabs resync their chat, which posts the announcement. */

@@ -19,6 +19,30 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** `GET /api/notifications`: broadcasts, newest first; those lacking title or message are dropped. */
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
 
+/**
+ * What became of a broadcast's Web Push delivery: still `sending`, `done` with the number of
+ * subscriptions the push services accepted and refused, or `unfinished` (the server stopped first).
+ */
+export const pushDeliverySchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('sending') }),
+  z.object({
+    state: z.literal('done'),
+    delivered: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+  }),
+  z.object({ state: z.literal('unfinished') }),
+]);
+/** What became of a broadcast's Web Push delivery. */
+export type PushDelivery = z.infer<typeof pushDeliverySchema>;
+
+/** A broadcast as the operator sees it: with its push delivery. */
+export const sentNotificationSchema = notificationSchema.extend({ push: pushDeliverySchema });
+/** A broadcast as the operator sees it. */
+export type SentNotification = z.infer<typeof sentNotificationSchema>;
+
+/** `GET /api/operator/notifications`: every broadcast with its delivery, newest first. */
+export const sentNotificationListSchema = z.object({ notifications: z.array(sentNotificationSchema) });
+
 /** The operator's broadcast: both title and message are required (after trimming). */
 export const notificationBodySchema = z.object({
   title: z

@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import * as initial from './migrations/20261122000000_initial.ts';
+import * as inboxReadsAndDelivery from './migrations/20261123000000_inbox_reads_and_delivery.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -20,6 +21,7 @@ interface EngineMigration {
  */
 const MIGRATIONS: Record<string, EngineMigration> = {
   '20261122000000_initial': initial,
+  '20261123000000_inbox_reads_and_delivery': inboxReadsAndDelivery,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ export interface Database {
   task_logs: TaskLogsTable;
   gomeum_logs: GomeumLogsTable;
   chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
   user_meta: UserMetaTable;
   presence: PresenceTable;
   moon_questions: MoonQuestionsTable;
@@ -113,6 +114,14 @@ export interface ChatMessagesTable {
   created_at: number;
 }
 
+/** The operator's read mark in one user's conversation (shared by every operator: one Gomeum). */
+export interface ChatReadsTable {
+  user_id: string;
+  /** Id of the newest message the operator has read. */
+  read_id: number;
+  updated_at: number;
+}
+
 export interface UserMetaTable {
   user_id: string;
   welcome_shown: number;
@@ -156,6 +165,10 @@ export interface NotificationsTable {
   message: string;
   sender: string;
   created_at: number;
+  /** Push deliveries accepted; null while delivery is still under way. */
+  push_delivered: number | null;
+  /** Push deliveries refused or gone; null while delivery is still under way. */
+  push_failed: number | null;
 }
 
 export interface PushSubscriptionsTable {

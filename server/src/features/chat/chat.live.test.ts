@@ -1,6 +1,8 @@
 import {
   type ChatMessage,
+  chatConversationsSchema,
   chatHistorySchema,
+  chatReadReplySchema,
   errorBodySchema,
   sendChatReplySchema,
   type ServerEvent,
@@ -253,6 +255,45 @@ describe('chat routes', () => {
       online: false,
       away: true,
     });
+  });
+
+  it('counts each conversation’s unread user messages until the operator reads or answers them', async () => {
+    const gomeum = await operator(t);
+    const mia = await guest(t);
+    const ben = await guest(t);
+    const first = await send(mia, 'One');
+    await send(mia, 'Two');
+    const fromBen = await send(ben, 'Hello?');
+    await t.services.chat.idle();
+    const unread = async () => {
+      const body = chatConversationsSchema.parse((await gomeum.get('/api/operator/chats')).body);
+      return Object.fromEntries(body.conversations.map((c) => [c.userId, c.unreadCount]));
+    };
+    // AI answers (the operator is away) are not the user's, so they are never unread.
+    expect(await unread()).toMatchObject({ [first.userId]: 2, [fromBen.userId]: 1 });
+
+    const readPath = (userId: string) => `/api/operator/chats/${userId}/read`;
+    const partly = await gomeum.post(readPath(first.userId), { upTo: first.id });
+    expect(chatReadReplySchema.parse(partly.body)).toEqual({ unreadCount: 1 });
+    expect(await unread()).toMatchObject({ [first.userId]: 1, [fromBen.userId]: 1 });
+
+    // A mark past the newest message stops at it, so a later message is unread again.
+    expect((await gomeum.post(readPath(first.userId), { upTo: 1_000_000_000 })).body).toEqual({ unreadCount: 0 });
+    await send(mia, 'Three');
+    expect(await unread()).toMatchObject({ [first.userId]: 1 });
+    // The mark never moves backwards.
+    expect((await gomeum.post(readPath(first.userId), { upTo: 0 })).body).toEqual({ unreadCount: 1 });
+
+    // Answering reads what came before the answer.
+    await gomeum.post(`/api/operator/chats/${fromBen.userId}/messages`, { content: 'Hi Ben!' });
+    expect(await unread()).toMatchObject({ [fromBen.userId]: 0 });
+
+    expect((await gomeum.post(readPath('no-such-user'), { upTo: 1 })).status).toBe(404);
+    for (const body of [{}, { upTo: -1 }, { upTo: 'all' }, { upTo: 1.5 }]) {
+      expect((await gomeum.post(readPath(first.userId), body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await mia.post(readPath(first.userId), { upTo: 1 })).status).toBe(403);
+    await t.services.chat.idle();
   });
 });
 

@@ -141,6 +141,45 @@ export class ChatRepository {
     return rows.map((row) => ({ ...row, message_count: Number(row.message_count) }));
   }
 
+  /** How many of each user's messages are above the operator's read mark (users with none are absent). */
+  async unreadCounts(userIds: string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('chat_messages as m')
+      .leftJoin('chat_reads as r', 'r.user_id', 'm.user_id')
+      .select((eb) => ['m.user_id', eb.fn.countAll().as('unread')])
+      .where('m.user_id', 'in', userIds)
+      .where('m.sender', '=', 'user')
+      .where((eb) => eb('m.id', '>', eb.fn.coalesce('r.read_id', eb.lit(0))))
+      .groupBy('m.user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
+  }
+
+  /** The id of a user's newest message, or 0 without any. */
+  async latestMessageId(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('chat_messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.id ?? 0;
+  }
+
+  /** Moves the operator's read mark in a conversation forward to `readId` (never backwards). */
+  async markRead(userId: string, readId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('chat_reads')
+      .values({ user_id: userId, read_id: readId, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ read_id: readId, updated_at: now })
+          .where('chat_reads.read_id', '<', readId),
+      )
+      .execute();
+  }
+
   /** Messages by id. */
   async findByIds(ids: number[]): Promise<ChatMessageRow[]> {
     if (ids.length === 0) return [];

@@ -3,6 +3,8 @@ import {
   chatConversationsSchema,
   chatHistoryQuerySchema,
   chatHistorySchema,
+  chatReadBodySchema,
+  chatReadReplySchema,
   chatUserParamsSchema,
   errorBodySchema,
   presenceBodySchema,
@@ -92,6 +94,21 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
     async (request) => {
       requireOperator(request);
       return { message: await chat.sendFromGomeum(request.params.userId, request.body.content) };
+    },
+  );
+
+  app.post(
+    API.operatorChatRead,
+    {
+      schema: {
+        params: chatUserParamsSchema,
+        body: chatReadBodySchema,
+        response: { 200: chatReadReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return chat.markRead(request.params.userId, request.body.upTo);
     },
   );
 

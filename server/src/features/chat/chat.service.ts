@@ -77,7 +77,23 @@ export class ChatService {
   /** The operator writing as Gomeum into one user's conversation. */
   async sendFromGomeum(userId: string, content: string): Promise<ChatMessage> {
     if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
-    return this.store(userId, 'gomeum', content);
+    const message = await this.store(userId, 'gomeum', content);
+    // Answering a conversation reads everything before the answer.
+    await this.markRead(userId, message.id);
+    return message;
+  }
+
+  /**
+   * Operator: every message of a user's conversation up to `upTo` has been read. The mark never
+   * goes past the conversation's newest message nor moves backwards; every dashboard is told.
+   */
+  async markRead(userId: string, upTo: number): Promise<{ unreadCount: number }> {
+    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    const readId = Math.min(upTo, await this.deps.repo.latestMessageId(userId));
+    await this.deps.repo.markRead(userId, readId, this.deps.now());
+    await this.deps.hub.publishToOperators({ type: 'chat.read', userId, readId });
+    const unread = await this.deps.repo.unreadCounts([userId]);
+    return { unreadCount: unread.get(userId) ?? 0 };
   }
 
   /**
@@ -108,6 +124,7 @@ export class ChatService {
   async conversations() {
     const rows = await this.deps.repo.conversations(CONVERSATIONS_LIMIT);
     const last = new Map((await this.deps.repo.findByIds(rows.map((row) => row.last_id))).map((row) => [row.id, row]));
+    const unread = await this.deps.repo.unreadCounts(rows.map((row) => row.user_id));
     return rows.flatMap((row) => {
       const message = last.get(row.last_id);
       if (!message) return [];
@@ -119,6 +136,7 @@ export class ChatService {
           isGuest: row.is_guest === 1,
           lastMessage: toChatMessage(message),
           messageCount: row.message_count,
+          unreadCount: unread.get(row.user_id) ?? 0,
         },
       ];
     });

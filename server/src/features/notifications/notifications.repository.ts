@@ -12,6 +12,15 @@ export class NotificationsRepository {
     await this.db.insertInto('notifications').values(row).execute();
   }
 
+  /** Records how the push delivery of a broadcast went. */
+  async setDelivery(id: string, delivered: number, failed: number): Promise<void> {
+    await this.db
+      .updateTable('notifications')
+      .set({ push_delivered: delivered, push_failed: failed })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Broadcasts, newest first. */
   list(limit: number): Promise<NotificationRow[]> {
     return this.db

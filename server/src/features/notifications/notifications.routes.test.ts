@@ -3,6 +3,8 @@ import {
   errorBodySchema,
   notificationListSchema,
   notificationSchema,
+  sentNotificationListSchema,
+  sentNotificationSchema,
   type BroadcastEvent,
 } from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +64,28 @@ describe('notifications routes', () => {
     expect(history.map((n) => n.id)).not.toContain('blank-message');
   });
 
+  it('tells the operator how push delivery went: done, or unfinished when it never ended', async () => {
+    const sent = sentNotificationSchema.parse(
+      (await operator.post('/api/operator/notifications', { title: 'Quiet', message: 'Nobody subscribed' })).body,
+    );
+    await t.services.push.drain();
+    await t.database.db
+      .insertInto('notifications')
+      .values({ id: 'cut-short', title: 'Cut', message: 'short', sender: 'Gomeum', created_at: t.clock.now - 1 })
+      .execute();
+    const list = async () =>
+      new Map(
+        sentNotificationListSchema
+          .parse((await operator.get('/api/operator/notifications')).body)
+          .notifications.map((n) => [n.id, n.push]),
+      );
+    const now = await list();
+    expect(now.get(sent.id)).toEqual({ state: 'done', delivered: 0, failed: 0 });
+    expect(now.get('cut-short')).toEqual({ state: 'sending' });
+    t.clock.advance(61 * 60 * 1000);
+    expect((await list()).get('cut-short')).toEqual({ state: 'unfinished' });
+  });
+
   it('refuses broadcasts from users (403) and anonymous callers (401)', async () => {
     const { client } = await userClient(t, 'broadcaster@example.com');
     const body = { title: 'Spam', message: 'Spam' };
@@ -80,7 +104,9 @@ describe('notifications routes', () => {
         events.push(event);
       },
     );
-    const notification = await service.broadcast({ title: 'Live', message: 'Now' });
-    expect(events).toEqual([{ type: BROADCAST_EVENT, notification }]);
+    const sent = await service.broadcast({ title: 'Live', message: 'Now' });
+    // Open tabs get the broadcast itself; how its push delivery goes is the operator's business.
+    expect(events).toEqual([{ type: BROADCAST_EVENT, notification: notificationSchema.parse(sent) }]);
+    expect(Object.keys(events[0]?.notification ?? {})).not.toContain('push');
   });
 });

@@ -3,13 +3,14 @@ import {
   errorBodySchema,
   notificationBodySchema,
   notificationListSchema,
-  notificationSchema,
+  sentNotificationListSchema,
+  sentNotificationSchema,
 } from '@gomeum/contracts';
 import { operatorOnly, userOnly } from '../../lib/auth-guard.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-/** Broadcasts: every signed-in user reads the history; only the operator sends. */
+/** Broadcasts: every signed-in user reads the history; only the operator sends and sees delivery. */
 export async function notificationsRoutes(app: App, options: { notifications: NotificationsService }): Promise<void> {
   const { notifications } = options;
 
@@ -19,13 +20,22 @@ export async function notificationsRoutes(app: App, options: { notifications: No
     async () => ({ notifications: await notifications.history() }),
   );
 
+  app.get(
+    API.operatorNotifications,
+    {
+      onRequest: operatorOnly,
+      schema: { response: { 200: sentNotificationListSchema, 401: errorBodySchema, 403: errorBodySchema } },
+    },
+    async () => ({ notifications: await notifications.sentHistory() }),
+  );
+
   app.post(
     API.operatorNotifications,
     {
       onRequest: operatorOnly,
       schema: {
         body: notificationBodySchema,
-        response: { 200: notificationSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: sentNotificationSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },

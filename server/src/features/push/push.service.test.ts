@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { errorBodySchema, pushKeySchema, pushMessageSchema, type PushMessage } from '@gomeum/contracts';
+import {
+  errorBodySchema,
+  pushKeySchema,
+  pushMessageSchema,
+  sentNotificationListSchema,
+  sentNotificationSchema,
+  type PushMessage,
+} from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
@@ -261,6 +268,34 @@ describe('push delivery', () => {
     );
     expect(endpoints).not.toContain(gone.endpoint);
     expect(endpoints).toContain(flaky.endpoint);
+  });
+
+  it("records a broadcast's deliveries and failures, shown to the operator only", async () => {
+    const { client } = await guestClient(t);
+    await subscribe(client, 'tally-accepted');
+    const refused = await subscribe(client, 'tally-refused');
+    pushService.statusFor.set(refused.path, 500);
+    const endpoints = await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute();
+    const failing = endpoints.filter((r) => (pushService.statusFor.get(new URL(r.endpoint).pathname) ?? 201) >= 400);
+    expect(failing.length).toBeGreaterThanOrEqual(1);
+    expect(endpoints.length - failing.length).toBeGreaterThanOrEqual(1);
+
+    const operator = await operatorClient(t);
+    const response = await operator.post('/api/operator/notifications', { title: 'Tally', message: 'Count us' });
+    const sent = sentNotificationSchema.parse(response.body);
+    // The request answers before delivery is over.
+    expect(sent.push).toEqual({ state: 'sending' });
+    await t.services.push.drain();
+
+    const history = await operator.get('/api/operator/notifications');
+    const listed = sentNotificationListSchema.parse(history.body).notifications.find((n) => n.id === sent.id);
+    expect(listed?.push).toEqual({
+      state: 'done',
+      delivered: endpoints.length - failing.length,
+      failed: failing.length,
+    });
+    expect((await client.get('/api/operator/notifications')).status).toBe(403);
+    expect((await new TestClient(t).get('/api/operator/notifications')).status).toBe(401);
   });
 
   it('moves an endpoint to whoever subscribes it last, and lets only its owner remove it', async () => {

@@ -4,7 +4,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type PushMessage } from '@gomeum/contrac
 import webpush, { WebPushError } from 'web-push';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { PushMessageBuilder, PushSender } from '../../lib/push-sender.ts';
+import type { PushDone, PushMessageBuilder, PushSender, PushTally } from '../../lib/push-sender.ts';
 import type { PushRepository, PushSubscriptionRow } from './push.repository.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -81,8 +81,13 @@ export class PushService implements PushSender {
     await this.repository.deleteForUser(userId, endpoint);
   }
 
-  sendToAll(build: PushMessageBuilder): void {
-    this.track(this.deliverAll(build));
+  sendToAll(build: PushMessageBuilder, onDone?: PushDone): void {
+    this.track(
+      (async () => {
+        const tally = await this.deliverAll(build);
+        await onDone?.(tally);
+      })(),
+    );
   }
 
   sendToUser(userId: string, build: PushMessageBuilder): void {
@@ -132,27 +137,34 @@ export class PushService implements PushSender {
     void tracked.finally(() => this.pending.delete(tracked));
   }
 
-  private async deliverAll(build: PushMessageBuilder): Promise<void> {
+  private async deliverAll(build: PushMessageBuilder): Promise<PushTally> {
+    const tally: PushTally = { delivered: 0, failed: 0 };
     let after = '';
     for (;;) {
       const page = await this.repository.page(after, PAGE_SIZE);
-      if (page.length === 0) return;
-      await this.deliverMany(page, build);
+      if (page.length === 0) return tally;
+      const sent = await this.deliverMany(page, build);
+      tally.delivered += sent.delivered;
+      tally.failed += sent.failed;
       after = page[page.length - 1]?.id ?? after;
-      if (page.length < PAGE_SIZE) return;
+      if (page.length < PAGE_SIZE) return tally;
     }
   }
 
-  private async deliverMany(subscriptions: PushSubscriptionRow[], build: PushMessageBuilder): Promise<void> {
+  private async deliverMany(subscriptions: PushSubscriptionRow[], build: PushMessageBuilder): Promise<PushTally> {
+    const tally: PushTally = { delivered: 0, failed: 0 };
     let next = 0;
     const worker = async () => {
       while (next < subscriptions.length) {
         const subscription = subscriptions[next++];
         if (!subscription) return;
         const message = build(isLanguage(subscription.locale) ? subscription.locale : FALLBACK_LANGUAGE);
-        if (message) await this.deliver(subscription, message);
+        if (!message) continue;
+        if (await this.deliver(subscription, message)) tally.delivered += 1;
+        else tally.failed += 1;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, subscriptions.length) }, worker));
+    return tally;
   }
 }

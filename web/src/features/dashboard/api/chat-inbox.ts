@@ -2,6 +2,8 @@ import {
   API,
   chatConversationsSchema,
   chatHistorySchema,
+  chatReadReplySchema,
+  type ChatConversation,
   presenceSchema,
   sendChatReplySchema,
 } from '@gomeum/contracts';
@@ -9,11 +11,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const messagesPath = (userId: string) => API.operatorChatMessages.replace(':userId', encodeURIComponent(userId));
+const readPath = (userId: string) => API.operatorChatRead.replace(':userId', encodeURIComponent(userId));
+const conversationsKey = ['operator', 'chats'] as const;
 
 /** Every conversation, latest first. */
 export function useConversations() {
   return useQuery({
-    queryKey: ['operator', 'chats'],
+    queryKey: conversationsKey,
     queryFn: async () => (await apiRequest('GET', API.operatorChats, chatConversationsSchema)).conversations,
   });
 }
@@ -32,6 +36,18 @@ export function useSendAsGomeum(userId: string) {
   return useMutation({
     mutationFn: (content: string) => apiRequest('POST', messagesPath(userId), sendChatReplySchema, { content }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] }),
+  });
+}
+
+/** Marks a conversation read up to a message id; the list's unread count follows at once. */
+export function useMarkConversationRead(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upTo: number) => apiRequest('POST', readPath(userId), chatReadReplySchema, { upTo }),
+    onSuccess: ({ unreadCount }) =>
+      queryClient.setQueryData<ChatConversation[]>(conversationsKey, (list) =>
+        list?.map((c) => (c.userId === userId ? { ...c, unreadCount } : c)),
+      ),
   });
 }
 

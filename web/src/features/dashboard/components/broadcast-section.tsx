@@ -1,8 +1,25 @@
+import type { PushDelivery } from '@gomeum/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from './shared.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useBroadcastHistory, useSendBroadcast } from '../api/broadcasts.ts';
+
+/** One broadcast's push delivery: under way, its tally, or cut short. */
+function DeliveryLine({ push }: { push: PushDelivery }) {
+  const { t } = useTranslation();
+  if (push.state === 'sending') {
+    return <p className="delivery muted">{t('dashboard.push_sending')}</p>;
+  }
+  if (push.state === 'unfinished') {
+    return <p className="delivery delivery--failed">{t('dashboard.push_unfinished')}</p>;
+  }
+  return (
+    <p className={`delivery${push.failed > 0 ? ' delivery--failed' : ''}`} data-testid="push-delivery">
+      {t('dashboard.push_done', { delivered: push.delivered, failed: push.failed })}
+    </p>
+  );
+}
 
 /** Section 5: a broadcast to every user (live and by push) and the ones sent before. */
 export function BroadcastSection() {
@@ -71,6 +88,7 @@ export function BroadcastSection() {
                 <strong>{item.title}</strong>{' '}
                 <span className="muted">· {formatDateTime(item.createdAt, i18n.language)}</span>
                 <p className="log-row__content">{item.message}</p>
+                <DeliveryLine push={item.push} />
               </li>
             ))}
           </ul>

@@ -1,11 +1,17 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { pickLocalized } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
-import { useConversation, useConversations, useSendAsGomeum } from '../api/chat-inbox.ts';
+import { usePageVisible } from '../../../lib/use-page-visible.ts';
+import {
+  useConversation,
+  useConversations,
+  useMarkConversationRead,
+  useSendAsGomeum,
+} from '../api/chat-inbox.ts';
 
 const SENDER_LABELS = {
   user: 'dashboard.sender_user',
@@ -24,6 +30,18 @@ function Conversation({ userId }: { userId: string }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+
+  // What the operator has in front of them is read: the newest message shown, while the tab is seen.
+  const visible = usePageVisible();
+  const { mutate: markRead } = useMarkConversationRead(userId);
+  const readUpTo = useRef(0);
+  const lastId = messages.data?.at(-1)?.id ?? 0;
+  useEffect(() => {
+    if (!visible || lastId <= readUpTo.current) return;
+    readUpTo.current = lastId;
+    markRead(lastId);
+  }, [visible, lastId, markRead]);
+
   if (messages.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (messages.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
   return (
@@ -83,6 +101,10 @@ export function ChatSection() {
   useLiveEvent('chat.message', () => {
     void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] });
   });
+  // Another dashboard (or this one) read a conversation: only the counts change.
+  useLiveEvent('chat.read', () => {
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'], exact: true });
+  });
   return (
     <div className="users-section">
       <section className="panel dashboard-card" aria-labelledby="inbox-title">
@@ -107,7 +129,11 @@ export function ChatSection() {
                 >
                   <span className="user-row__name">
                     {who(conversation)}
-                    {conversation.lastMessage.sender === 'user' ? (
+                    {conversation.unreadCount > 0 ? (
+                      <span className="badge badge--unread" data-testid="unread-count">
+                        {t('dashboard.unread_count', { count: conversation.unreadCount })}
+                      </span>
+                    ) : conversation.lastMessage.sender === 'user' ? (
                       <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
                     ) : null}
                   </span>

@@ -70,7 +70,7 @@ describe('DiaryButton', () => {
           return json({ updates: [update] });
         }
         if (url === API.diarySeen && init?.method === 'POST') {
-          const { seenAt } = JSON.parse(String(init.body)) as { seenAt: number };
+          const { seenAt } = JSON.parse(init.body as string) as { seenAt: number };
           seen.push(seenAt);
           state = { latestAt: update.createdAt, lastSeenAt: seenAt, unread: false };
           return json(state);
