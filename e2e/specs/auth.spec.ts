@@ -85,6 +85,36 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('signs every tab of the browser out when one tab logs out', async () => {
+    const email = uniqueEmail('tabs');
+    const { context, page } = await newSession(browser);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+
+    const other = await context.newPage();
+    // The other tab's live connection is up before the sign-out.
+    const live = new Promise<void>((resolve) => {
+      other.on('websocket', (socket) => {
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"ready"')) resolve();
+        });
+      });
+    });
+    await other.goto('/planet/music');
+    await other.getByRole('button', { name: `Log out (${email})` }).waitFor();
+    await live;
+
+    await page.getByRole('button', { name: `Log out (${email})` }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Without any click or reload, the other tab learns it is signed out and leaves the planet.
+    await other.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
   it('enters as a guest and lands on the galaxy', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/register');

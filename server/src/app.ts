@@ -110,7 +110,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const database = await openDatabase(config);
-  await migrateToLatest(database.db, database.engine);
+  await migrateToLatest(database.db, database.engine, database.schema);
   if (config.seedContent) await seedContent(database.db, config.now());
 
   const app = Fastify({
@@ -224,6 +224,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     }
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', resolveUserHook(auth));
   // Everything under /api/operator/ is the operator's, whatever its own route checks: decided on the
   // matched route pattern, before the body is read or validated (401 anonymous, 403 others).
@@ -242,7 +243,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(updatesRoutes, { updates });
   await app.register(notificationsRoutes, { notifications });
   await app.register(pushRoutes, { push });
-  await app.register(liveRoutes, { hub: live, heartbeatMs: config.liveHeartbeatMs });
+  // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
+  auth.onSessionEnded((sessionId) => live.endSession(sessionId));
+  await app.register(liveRoutes, {
+    hub: live,
+    heartbeatMs: config.liveHeartbeatMs,
+    liveSessions: (ids) => auth.liveSessions(ids),
+    sessionCheckMs: config.liveSessionCheckMs,
+  });
   await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
   await app.register(webRoutes, { webDist: config.webDist });
 

@@ -85,6 +85,8 @@ export interface AppConfig {
   redisUrl?: string | undefined;
   /** How often live sockets are pinged (tests shorten it). */
   liveHeartbeatMs?: number | undefined;
+  /** How often open live sockets' sessions are checked for expiry (tests shorten it). */
+  liveSessionCheckMs?: number | undefined;
   /** Clock, injectable so tests can move time. */
   now: () => number;
   /** VAPID keys from the environment; generated and stored in the database when absent. */

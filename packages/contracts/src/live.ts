@@ -23,6 +23,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
   /** The operator read a conversation up to `readId` (so every dashboard updates its unread counts). */
   z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().int().nonnegative() }),
+  /** The session this socket was opened with has ended (signed out, replaced or expired); it closes next. */
+  z.object({ type: z.literal('session.ended') }),
   /** Whether the human Gomeum is answering. */
   z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
   /** Gomeum published a log: open tabs resync their chat, which posts the announcement. */

@@ -12,6 +12,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** The PostgreSQL schema everything lives in, when one was named. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', schema, close: () => db.destroy() };
   }
 
   const file = options.sqliteFile ?? path.join(options.dataDir, 'gomeum.sqlite');

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (guests included), or null. Set for every request by the auth feature. */
     user: Me | null;
+    /** The id (token hash) of the session the user is signed in with, or null. */
+    sessionId: string | null;
   }
 }
 

@@ -6,9 +6,12 @@ import type { TestClient } from './test-app.ts';
 /** A real WebSocket client of `/api/live` for tests: keeps every event and waits for the ones asked for. */
 export class LiveTestClient {
   readonly events: ServerEvent[] = [];
+  /** Resolves with the close code once the socket has closed, whoever closed it. */
+  readonly closed: Promise<number>;
   private waiters: { test: (event: ServerEvent) => boolean; resolve: (event: ServerEvent) => void }[] = [];
 
   private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code: number) => resolve(code)));
     socket.on('message', (data: Buffer) => {
       const event = serverEventSchema.parse(JSON.parse(data.toString('utf8')));
       this.events.push(event);

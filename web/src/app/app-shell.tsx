@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AccountButton, useMe } from '../features/auth/index.ts';
+import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/diary/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
 import { PushPrompt } from '../features/push/index.ts';
@@ -28,6 +28,12 @@ function useVisitReporting() {
   }, [page, known, signedIn]);
 }
 
+/** Signs this tab out when its session ends elsewhere (it needs the live channel above it). */
+function SessionWatch() {
+  useFollowSessionEnd();
+  return null;
+}
+
 /** The frame around every page: skip link, the top bar's controls, then the page. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -35,6 +41,7 @@ export function AppShell() {
   const me = useMe();
   return (
     <LiveProvider userId={me.data?.id ?? null}>
+      <SessionWatch />
       <a className="skip-link" href="#content">
         {t('common.skip_to_content')}
       </a>

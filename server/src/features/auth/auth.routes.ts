@@ -106,5 +106,6 @@ export function resolveUserHook(auth: AuthService) {
   return async (request: FastifyRequest) => {
     const session = await auth.resolveSession(request.cookies[SESSION_COOKIE]);
     request.user = session ? toMe(session.user) : null;
+    request.sessionId = session?.sessionId ?? null;
   };
 }

@@ -53,6 +53,8 @@ export function toMe(user: UserRow): Me {
 
 /** Accounts and sessions: register, log in, guest, log out, and who a cookie belongs to. */
 export class AuthService {
+  private readonly endedListeners: ((sessionId: string) => void | Promise<void>)[] = [];
+
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
@@ -68,7 +70,7 @@ export class AuthService {
     if (!session) return null;
     const now = this.now();
     if (session.expires_at <= now || session.last_seen_at + this.policy.idleMs <= now) {
-      await this.sessions.delete(id);
+      await this.endSession(id);
       return null;
     }
     const user = await this.users.findById(session.user_id);
@@ -158,7 +160,22 @@ export class AuthService {
 
   /** Ends the session on the server; the cookie alone is worth nothing afterwards. */
   async logout(sessionToken: string | undefined): Promise<void> {
-    if (sessionToken) await this.sessions.delete(hashToken(sessionToken));
+    if (sessionToken) await this.endSession(hashToken(sessionToken));
+  }
+
+  /** Hears every session that ends here (logout, rotation, expiry), by session id. */
+  onSessionEnded(listener: (sessionId: string) => void | Promise<void>): void {
+    this.endedListeners.push(listener);
+  }
+
+  /** Of these session ids, the ones still signed in (not ended, not expired). */
+  async liveSessions(ids: string[]): Promise<Set<string>> {
+    return new Set(await this.sessions.findLive(ids, this.now(), this.policy.idleMs));
+  }
+
+  private async endSession(id: string): Promise<void> {
+    await this.sessions.delete(id);
+    for (const listener of this.endedListeners) await listener(id);
   }
 
   async setLocale(userId: string, locale: string): Promise<void> {
@@ -207,7 +224,7 @@ export class AuthService {
   }
 
   private async rotate(userId: string, context: ClientContext): Promise<StartedSession> {
-    if (context.sessionToken) await this.sessions.delete(hashToken(context.sessionToken));
+    if (context.sessionToken) await this.endSession(hashToken(context.sessionToken));
     const now = this.now();
     await this.sessions.deleteExpired(now, this.policy.idleMs);
     const token = newToken();

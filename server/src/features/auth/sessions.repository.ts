@@ -16,6 +16,19 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The sessions among `ids` that still exist and have not expired. */
+  async findLive(ids: string[], now: number, idleMs: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - idleMs)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async touch(id: string, at: number): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
   }

@@ -172,10 +172,7 @@ export class ChatRepository {
       .insertInto('chat_reads')
       .values({ user_id: userId, read_id: readId, updated_at: now })
       .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ read_id: readId, updated_at: now })
-          .where('chat_reads.read_id', '<', readId),
+        oc.column('user_id').doUpdateSet({ read_id: readId, updated_at: now }).where('chat_reads.read_id', '<', readId),
       )
       .execute();
   }

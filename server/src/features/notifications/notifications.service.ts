@@ -1,10 +1,4 @@
-import type {
-  BroadcastEvent,
-  Notification,
-  NotificationBody,
-  PushDelivery,
-  SentNotification,
-} from '@gomeum/contracts';
+import type { BroadcastEvent, Notification, NotificationBody, PushDelivery, SentNotification } from '@gomeum/contracts';
 import { BROADCAST_EVENT, broadcastPopupPath, isShowableNotification } from '@gomeum/contracts';
 import { newId } from '../../lib/ids.ts';
 import { noPushSender, type PushSender } from '../../lib/push-sender.ts';

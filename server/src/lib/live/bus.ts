@@ -3,8 +3,9 @@ import type { ServerEvent } from '@gomeum/contracts';
 import { serverEventSchema } from '@gomeum/contracts';
 import { z } from 'zod';
 
-/** Who a published event is for: one user's sockets, every operator socket, or every socket. */
-export type LiveTarget = { kind: 'user'; userId: string } | { kind: 'operators' } | { kind: 'all' };
+/** Who a published event is for: one user's sockets, one session's, every operator socket, or every socket. */
+export type LiveTarget =
+  { kind: 'user'; userId: string } | { kind: 'session'; sessionId: string } | { kind: 'operators' } | { kind: 'all' };
 
 /** What travels on the bus: a target and the event, as every instance receives it. */
 export interface LiveEnvelope {
@@ -42,6 +43,7 @@ export class InProcessBus implements LiveBus {
 const envelopeSchema = z.object({
   target: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('user'), userId: z.string() }),
+    z.object({ kind: z.literal('session'), sessionId: z.string() }),
     z.object({ kind: z.literal('operators') }),
     z.object({ kind: z.literal('all') }),
   ]),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ClientEvent, ClientEventOf, ClientEventType, Me, ServerEvent } from '@gomeum/contracts';
+import { LIVE_CLOSE } from '@gomeum/contracts';
 import type { LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
 
 /** The bits of a WebSocket the hub uses (the `ws` socket satisfies it; tests may fake it). */
@@ -34,6 +35,7 @@ class Connection implements LiveConnection {
 
   constructor(
     readonly user: Me,
+    readonly sessionId: string,
     readonly socket: LiveSocket,
   ) {}
 
@@ -75,6 +77,30 @@ export class LiveHub {
     return this.publish({ kind: 'operators' }, event);
   }
 
+  /**
+   * A session ended (sign-out, rotation, expiry): its sockets, on every instance, hear
+   * `session.ended` and are closed as unauthorized, so nothing more reaches a signed-out tab.
+   */
+  endSession(sessionId: string): Promise<void> {
+    return this.publish({ kind: 'session', sessionId }, { type: 'session.ended' });
+  }
+
+  /** The sessions this instance's sockets were opened with. */
+  sessionIds(): string[] {
+    return [...new Set([...this.connections.values()].map((connection) => connection.sessionId))];
+  }
+
+  /** Closes this instance's sockets of a session that is no longer signed in. */
+  closeSession(sessionId: string): void {
+    const data = JSON.stringify({ type: 'session.ended' } satisfies ServerEvent);
+    for (const connection of [...this.connections.values()]) {
+      if (connection.sessionId !== sessionId) continue;
+      connection.sendRaw(data);
+      connection.socket.close(LIVE_CLOSE.unauthorized, 'session ended');
+      this.detach(connection);
+    }
+  }
+
   /** Sends an event to every open socket, on every instance. */
   publishToAll(event: ServerEvent): Promise<void> {
     return this.publish({ kind: 'all' }, event);
@@ -112,8 +138,8 @@ export class LiveHub {
   }
 
   /** Adopts a newly authenticated socket; returns what the transport calls on messages and close. */
-  attach(user: Me, socket: LiveSocket) {
-    const connection = new Connection(user, socket);
+  attach(user: Me, sessionId: string, socket: LiveSocket) {
+    const connection = new Connection(user, sessionId, socket);
     this.connections.set(connection.id, connection);
     const own = this.byUser.get(user.id) ?? new Set<Connection>();
     own.add(connection);
@@ -155,6 +181,10 @@ export class LiveHub {
 
   private deliver({ target, event }: LiveEnvelope): void {
     // Serialize once, however many sockets receive it.
+    if (target.kind === 'session') {
+      this.closeSession(target.sessionId);
+      return;
+    }
     const data = JSON.stringify(event);
     if (target.kind === 'user') {
       for (const connection of this.byUser.get(target.userId) ?? []) connection.sendRaw(data);
@@ -168,7 +198,7 @@ export class LiveHub {
   /** Closes every socket (server shutdown: clients reconnect) and the bus. */
   async close(): Promise<void> {
     for (const connection of [...this.connections.values()]) {
-      connection.socket.close(1001, 'server closing');
+      connection.socket.close(LIVE_CLOSE.goingAway, 'server closing');
       this.detach(connection);
     }
     await this.bus.close();

@@ -13,6 +13,12 @@ export interface LiveRoutesOptions {
   heartbeatMs?: number;
   /** Client events a socket may send per 10 seconds before they are refused. */
   maxEventsPer10s?: number;
+  /**
+   * Which of these sessions are still signed in. Sockets are checked every `sessionCheckMs`, so a
+   * session that expired or was removed without a sign-out still loses its sockets.
+   */
+  liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
+  sessionCheckMs?: number;
 }
 
 // Client events are small; anything larger is a mistake or abuse.
@@ -59,7 +65,26 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     }
   }, heartbeatMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+
+  const { liveSessions } = options;
+  const sessionTimer = setInterval(
+    () => {
+      const ids = hub.sessionIds();
+      if (!liveSessions || ids.length === 0) return;
+      liveSessions(ids).then(
+        (live) => {
+          for (const id of ids) if (!live.has(id)) hub.closeSession(id);
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'live session check failed'),
+      );
+    },
+    options.sessionCheckMs ?? 5 * 60_000,
+  );
+  sessionTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(sessionTimer);
+  });
 
   app.get(
     API.live,
@@ -71,14 +96,14 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
       },
     },
     (socket, request) => {
-      const user = request.user;
-      if (!user) {
+      const { user, sessionId } = request;
+      if (!user || !sessionId) {
         socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
         return;
       }
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
-      const { connection, receive, detach } = hub.attach(user, socket);
+      const { connection, receive, detach } = hub.attach(user, sessionId, socket);
       let windowStart = Date.now();
       let count = 0;
       socket.on('message', (data, isBinary) => {

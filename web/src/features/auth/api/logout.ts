@@ -1,6 +1,7 @@
 import { API, okSchema } from '@gomeum/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveEvent } from '../../../lib/live/index.ts';
 import { meQuery } from './get-me.ts';
 
 /** Ends the session on the server. */
@@ -8,14 +9,33 @@ export function logout() {
   return apiRequest('POST', API.logout, okSchema);
 }
 
+/** Forgets every cached answer that belonged to the user who was signed in. */
+function forgetUser(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
+  queryClient.setQueryData(meQuery.queryKey, null);
+}
+
 /** Logs out and forgets every cached answer that belonged to that user. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
-      queryClient.setQueryData(meQuery.queryKey, null);
-    },
+    onSuccess: () => forgetUser(queryClient),
+  });
+}
+
+/**
+ * When the server says this tab's session ended (signed out in another tab, or expired), asks who
+ * is signed in now: nobody means this tab signs out too; someone (a fresh sign-in) means carry on.
+ */
+export function useFollowSessionEnd(): void {
+  const queryClient = useQueryClient();
+  useLiveEvent('session.ended', () => {
+    queryClient.query({ ...meQuery, staleTime: 0 }).then(
+      (me) => {
+        if (me === null) forgetUser(queryClient);
+      },
+      () => undefined,
+    );
   });
 }

@@ -19,8 +19,7 @@ export function useBroadcastHistory() {
 export function useSendBroadcast() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationBody) =>
-      apiRequest('POST', API.operatorNotifications, sentNotificationSchema, body),
+    mutationFn: (body: NotificationBody) => apiRequest('POST', API.operatorNotifications, sentNotificationSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator', 'broadcasts'] }),
   });
 }

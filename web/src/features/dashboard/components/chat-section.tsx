@@ -6,12 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
-import {
-  useConversation,
-  useConversations,
-  useMarkConversationRead,
-  useSendAsGomeum,
-} from '../api/chat-inbox.ts';
+import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 
 const SENDER_LABELS = {
   user: 'dashboard.sender_user',

@@ -1,0 +1,82 @@
+import { LIVE_CLOSE } from '@gomeum/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAppWithOperator, userClient } from '../../test/accounts.ts';
+import { LiveTestClient } from '../../test/live-client.ts';
+import { TestClient, type TestApp } from '../../test/test-app.ts';
+
+const DAY = 86_400_000;
+
+describe('live sockets follow their session', () => {
+  let t: TestApp;
+  let base: string;
+  const sockets: LiveTestClient[] = [];
+  const open = async (client: TestClient) => {
+    const socket = await LiveTestClient.connect(base, client);
+    sockets.push(socket);
+    return socket;
+  };
+  /** Resolves with the close code, or 'open' when the socket is still open after `ms`. */
+  const closedWithin = (socket: LiveTestClient, ms: number) =>
+    Promise.race([socket.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);
+
+  beforeAll(async () => {
+    // The periodic check is far off here, so a socket that closes was closed by the sign-out itself.
+    t = await createTestAppWithOperator({ liveSessionCheckMs: 10 * 60_000 });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('closes the sockets of a session that signs out, and only those', async () => {
+    const { client: laptop } = await userClient(t, 'two-devices@example.com');
+    const phone = new TestClient(t);
+    expect(
+      (await phone.post('/api/auth/login', { email: 'two-devices@example.com', password: 'user-password-1' })).status,
+    ).toBe(200);
+    const laptopTabs = [await open(laptop), await open(laptop)];
+    const phoneTab = await open(phone);
+
+    expect((await laptop.post('/api/auth/logout')).status).toBe(200);
+    for (const tab of laptopTabs) {
+      expect(await closedWithin(tab, 2000)).toBe(LIVE_CLOSE.unauthorized);
+      expect(tab.events.at(-1)).toEqual({ type: 'session.ended' });
+    }
+    // The same user's other session keeps its socket, and it still works.
+    expect(await closedWithin(phoneTab, 200)).toBe('open');
+    phoneTab.send({ type: 'ping' });
+    await phoneTab.waitFor((event) => event.type === 'pong');
+    // The signed-out browser cannot open a new one.
+    await expect(LiveTestClient.connect(base, laptop)).rejects.toThrow(/401/);
+  });
+
+  it('closes the old session’s sockets when the same browser signs in again', async () => {
+    const { client } = await userClient(t, 'rotating@example.com');
+    const before = await open(client);
+    expect(
+      (await client.post('/api/auth/login', { email: 'rotating@example.com', password: 'user-password-1' })).status,
+    ).toBe(200);
+    expect(await closedWithin(before, 2000)).toBe(LIVE_CLOSE.unauthorized);
+    const after = await open(client);
+    expect(after.events[0]?.type).toBe('ready');
+  });
+
+  it('closes sockets whose session expired while they were open', async () => {
+    const checked = await createTestAppWithOperator({ liveSessionCheckMs: 50 });
+    try {
+      const url = await checked.app.listen({ port: 0, host: '127.0.0.1' });
+      const { client } = await userClient(checked, 'sleepy@example.com');
+      const tab = await LiveTestClient.connect(url, client);
+      sockets.push(tab);
+      expect(await closedWithin(tab, 300)).toBe('open');
+      checked.clock.advance(31 * DAY);
+      expect(await closedWithin(tab, 2000)).toBe(LIVE_CLOSE.unauthorized);
+      expect(tab.events.at(-1)).toEqual({ type: 'session.ended' });
+    } finally {
+      await checked.close();
+    }
+  });
+});
