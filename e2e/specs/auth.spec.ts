@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+import {
+  launchBrowser,
+  newSession,
+  liveReady,
+  registerThroughForm,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/browser.ts';
 
 describe('signing in', () => {
   let browser: Browser;
@@ -16,11 +23,7 @@ describe('signing in', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Enter the universe' }).click();
     await page.waitForURL('**/register');
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('reg'));
-    await page.getByLabel('Password').fill('purr-purr-purr');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.waitForURL('**/galaxy');
+    await registerThroughForm(page, uniqueEmail('reg'));
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
     for (const name of ['Music', 'Food', 'Manga', 'Game', 'Movie', 'Travel', 'Drama', 'Moon']) {
       expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
@@ -34,11 +37,7 @@ describe('signing in', () => {
     const email = uniqueEmail('taken');
     const first = await newSession(browser);
     await first.page.goto('/register');
-    await first.page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await first.page.getByLabel('Email').fill(email);
-    await first.page.getByLabel('Password').fill('purr-purr-purr');
-    await first.page.getByRole('button', { name: 'Register', exact: true }).click();
-    await first.page.waitForURL('**/galaxy');
+    await registerThroughForm(first.page, email);
     await first.context.close();
 
     const { context, page } = await newSession(browser);
@@ -66,11 +65,7 @@ describe('signing in', () => {
     const email = uniqueEmail('loop');
     const { context, page } = await newSession(browser);
     await page.goto('/register');
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('purr-purr-purr');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.waitForURL('**/galaxy');
+    await registerThroughForm(page, email);
 
     await page.getByRole('button', { name: `Log out (${email})` }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -79,7 +74,7 @@ describe('signing in', () => {
 
     await page.goto('/register');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL('**/galaxy');
     await context.close();
@@ -89,21 +84,11 @@ describe('signing in', () => {
     const email = uniqueEmail('tabs');
     const { context, page } = await newSession(browser);
     await page.goto('/register');
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('purr-purr-purr');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.waitForURL('**/galaxy');
+    await registerThroughForm(page, email);
 
     const other = await context.newPage();
     // The other tab's live connection is up before the sign-out.
-    const live = new Promise<void>((resolve) => {
-      other.on('websocket', (socket) => {
-        socket.on('framereceived', (frame) => {
-          if (String(frame.payload).includes('"ready"')) resolve();
-        });
-      });
-    });
+    const live = liveReady(other);
     await other.goto('/planet/music');
     await other.getByRole('button', { name: `Log out (${email})` }).waitFor();
     await live;
@@ -136,7 +121,7 @@ describe('signing in', () => {
     await page.goto('/register');
     await page.getByText("You're exploring as a guest.", { exact: false }).waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('upgrade'));
-    await page.getByLabel('Password').fill('purr-purr-purr');
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL('**/galaxy');
     const after = (await (await page.request.get('/api/me')).json()) as {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+import { launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
 
 // A small coral PNG, for image uploads.
 const PNG = Buffer.from(
@@ -48,11 +48,7 @@ describe('operator dashboard', () => {
     const email = uniqueEmail('watched');
     const user = await newSession(browser);
     await user.page.goto('/register');
-    await user.page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await user.page.getByLabel('Email').fill(email);
-    await user.page.getByLabel('Password').fill('purr-purr-purr');
-    await user.page.getByRole('button', { name: 'Register', exact: true }).click();
-    await user.page.waitForURL('**/galaxy');
+    await registerThroughForm(user.page, email);
     await user.page.goto('/planet/travel');
     await user.page.request.put('/api/planets/travel/task', {
       data: { description: 'Walk a new street', reward: 'Ice cream' },

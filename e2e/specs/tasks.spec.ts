@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+import { launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
 
 // A small coral PNG: a real image for the proof upload.
 const PNG = Buffer.from(
@@ -32,11 +32,7 @@ describe('planet tasks and proofs', () => {
   it('confirms a task, submits a proof with a photo, and finds it again after a reload', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/register');
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('tasks'));
-    await page.getByLabel('Password').fill('purr-purr-purr');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.waitForURL('**/galaxy');
+    await registerThroughForm(page, uniqueEmail('tasks'));
 
     await page.getByRole('link', { name: 'Food', exact: true }).click();
     await page.waitForURL('**/planet/food');

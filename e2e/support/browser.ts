@@ -43,18 +43,38 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/** The password the browser tests register with. */
+export const TEST_PASSWORD = 'purr-purr-purr';
+
 /**
- * On /register, enters as a guest and waits until the tab's live channel is up (the server has
- * said `ready`), so live events sent afterwards are sure to reach it.
+ * On /register, opens the sign-up form and registers `email`; resolves once the galaxy shows.
+ * The page must already be on /register.
  */
-export async function enterAsGuestWithLive(page: Page): Promise<void> {
-  const ready = new Promise<void>((resolve) => {
+export async function registerThroughForm(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.waitForURL('**/galaxy');
+}
+
+/** Resolves when this page's live channel is up (the server has said `ready`); call before navigating. */
+export function liveReady(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
     page.on('websocket', (socket) => {
       socket.on('framereceived', (frame) => {
         if (String(frame.payload).includes('"ready"')) resolve();
       });
     });
   });
+}
+
+/**
+ * On /register, enters as a guest and waits until the tab's live channel is up (the server has
+ * said `ready`), so live events sent afterwards are sure to reach it.
+ */
+export async function enterAsGuestWithLive(page: Page): Promise<void> {
+  const ready = liveReady(page);
   await page.goto('/register');
   await page.getByRole('button', { name: 'Enter as a guest' }).click();
   await page.waitForURL('**/galaxy');
