@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -51,6 +52,7 @@ import type { Storage } from './lib/storage/storage.ts';
 import { requireOperator } from './lib/auth-guard.ts';
 import { AppError, errorBody, handleError } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
+import { MemoryRateBudget, RedisRateBudget } from './lib/rate-budget.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
 
 /** True when a request's Origin header names this very site (default ports compared as such). */
@@ -159,6 +161,17 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const moon = new MoonService(new MoonRepository(database.db), config.now);
   const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
 
+  // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : null;
+  limitsRedis?.on('error', (error: unknown) => app.log.error({ err: error }, 'rate limits redis'));
+  const aiBudget = limitsRedis
+    ? new RedisRateBudget(limitsRedis, 'gomeum:ai-budget:', (error) =>
+        app.log.warn({ err: error }, 'AI budget unavailable: answering with the fallback'),
+      )
+    : new MemoryRateBudget(config.now);
+
   const bus = config.redisUrl
     ? await RedisBus.connect(config.redisUrl, (error) => app.log.error({ err: error }, 'live bus'))
     : new InProcessBus();
@@ -174,6 +187,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     presence,
     now: config.now,
     aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
+    aiBudget,
     onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
   });
   registerChatLive(live, chat, presence);
@@ -209,6 +223,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Shared through Redis when configured; if Redis is unreachable, requests pass rather than fail.
+    ...(limitsRedis ? { redis: limitsRedis, nameSpace: 'gomeum:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, ...errorBody('errors.rate_limited') }),
   });
   await app.register(fastifyMultipart, {
@@ -264,6 +280,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await push.drain();
     storage.close();
     await database.close();
+    await limitsRedis?.quit().catch(() => limitsRedis.disconnect());
   });
 
   return {

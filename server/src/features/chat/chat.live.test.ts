@@ -545,4 +545,28 @@ describe.skipIf(!REDIS_URL)('two instances on one database and Redis', () => {
       await a.close();
     }
   });
+
+  it('share one message limit per user: the budget is not doubled by a second instance', async () => {
+    const a = await createTestApp({
+      operator: OPERATOR,
+      redisUrl: REDIS_URL,
+      chatRateLimit: { messages: 3, aiReplies: 1 },
+    });
+    const b = await buildApp({ ...a.config, redisUrl: REDIS_URL });
+    try {
+      const onA = await guest(a);
+      const onB = new TestClient(b);
+      for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+      expect((await onA.post('/api/chat/messages', { content: 'one' })).status).toBe(200);
+      expect((await onB.post('/api/chat/messages', { content: 'two' })).status).toBe(200);
+      expect((await onA.post('/api/chat/messages', { content: 'three' })).status).toBe(200);
+      const limited = await onB.post('/api/chat/messages', { content: 'four' });
+      expect(limited.status).toBe(429);
+      expect(errorBodySchema.parse(limited.body).error.code).toBe('errors.rate_limited');
+      await Promise.all([a.services.chat.idle(), b.services.chat.idle()]);
+    } finally {
+      await b.app.close();
+      await a.close();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../content/messages.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
+import type { RateBudget } from '../../lib/rate-budget.ts';
 import type { AiClient, AiMessage } from './chat.ai.ts';
 import type { PresenceService } from './chat.presence.ts';
 import type { ChatMessageRow, ChatRepository, TaskSummary } from './chat.repository.ts';
@@ -52,6 +53,8 @@ export interface ChatServiceDeps {
   presence: PresenceService;
   now: () => number;
   aiRepliesPerMinute: number;
+  /** Where AI answers are counted per user (shared by every instance when Redis is configured). */
+  aiBudget: RateBudget;
   onError: (error: unknown, context: string) => void;
 }
 
@@ -62,7 +65,6 @@ export interface ChatServiceDeps {
  */
 export class ChatService {
   private readonly pending = new Set<Promise<void>>();
-  private readonly aiCalls = new Map<string, number[]>();
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
@@ -205,27 +207,11 @@ export class ChatService {
     void tracked.finally(() => this.pending.delete(tracked));
   }
 
-  /** Takes one AI call from the user's budget for the last minute; false when it is spent. */
-  private takeAiBudget(userId: string): boolean {
-    const now = this.deps.now();
-    const recent = (this.aiCalls.get(userId) ?? []).filter((at) => at > now - MINUTE);
-    if (recent.length >= this.deps.aiRepliesPerMinute) {
-      this.aiCalls.set(userId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.aiCalls.set(userId, recent);
-    if (this.aiCalls.size > 10_000) {
-      for (const [id, calls] of this.aiCalls) if (calls.every((at) => at <= now - MINUTE)) this.aiCalls.delete(id);
-    }
-    return true;
-  }
-
   private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
     const streamId = `ai-${question.id}`;
     let text = '';
-    if (this.deps.ai.configured && this.takeAiBudget(user.id)) {
+    if (this.deps.ai.configured && (await this.deps.aiBudget.take(user.id, this.deps.aiRepliesPerMinute, MINUTE))) {
       try {
         const prompt = await this.prompt(user.id, language);
         text = await this.deps.ai.stream(prompt, (delta) => {
