@@ -145,6 +145,18 @@ describe('operator dashboard', () => {
     await conversation.getByText('Is anyone there?').waitFor();
     // Reading it clears the count, and a message arriving while it is open is read at once.
     await row.getByText('1 new').waitFor({ state: 'detached' });
+    // Watch the row: a message arriving in the open conversation must never show as unread.
+    await page.evaluate((guestId) => {
+      const seen = window as unknown as { sawUnread: boolean };
+      seen.sawUnread = false;
+      new MutationObserver(() => {
+        document.querySelectorAll<HTMLElement>('.user-row').forEach((row) => {
+          if (row.textContent.includes(guestId) && row.querySelector('[data-testid="unread-count"]')) {
+            seen.sawUnread = true;
+          }
+        });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, me.guestId);
     await panel.getByRole('textbox', { name: 'Your message' }).fill('Hello again!');
     await panel.getByRole('button', { name: 'Send' }).click();
     await conversation.getByText('Hello again!').waitFor();
@@ -155,6 +167,7 @@ describe('operator dashboard', () => {
     };
     await expect.poll(unreadOnServer).toBe(0);
     expect(await row.getByTestId('unread-count').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sawUnread: boolean }).sawUnread)).toBe(false);
     await conversation.getByRole('textbox', { name: 'Reply as Gomeum' }).fill('Right here, with my tail curled up.');
     await conversation.getByRole('button', { name: 'Send' }).click();
 

@@ -40,11 +40,12 @@ export function useSendAsGomeum(userId: string) {
 }
 
 /** Marks a conversation read up to a message id; the list's unread count follows at once. */
-export function useMarkConversationRead(userId: string) {
+export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upTo: number) => apiRequest('POST', readPath(userId), chatReadReplySchema, { upTo }),
-    onSuccess: ({ unreadCount }) =>
+    mutationFn: ({ userId, upTo }: { userId: string; upTo: number }) =>
+      apiRequest('POST', readPath(userId), chatReadReplySchema, { upTo }),
+    onSuccess: ({ unreadCount }, { userId }) =>
       queryClient.setQueryData<ChatConversation[]>(conversationsKey, (list) =>
         list?.map((c) => (c.userId === userId ? { ...c, unreadCount } : c)),
       ),

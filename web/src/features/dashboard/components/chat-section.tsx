@@ -1,7 +1,7 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { pickLocalized } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
@@ -18,7 +18,7 @@ function who(conversation: ChatConversation): string {
   return conversation.email ?? conversation.guestId ?? conversation.userId;
 }
 
-function Conversation({ userId }: { userId: string }) {
+function Conversation({ userId, onShown }: { userId: string; onShown: (upTo: number) => void }) {
   const { t, i18n } = useTranslation();
   const messages = useConversation(userId);
   const send = useSendAsGomeum(userId);
@@ -28,14 +28,10 @@ function Conversation({ userId }: { userId: string }) {
 
   // What the operator has in front of them is read: the newest message shown, while the tab is seen.
   const visible = usePageVisible();
-  const { mutate: markRead } = useMarkConversationRead(userId);
-  const readUpTo = useRef(0);
   const lastId = messages.data?.at(-1)?.id ?? 0;
   useEffect(() => {
-    if (!visible || lastId <= readUpTo.current) return;
-    readUpTo.current = lastId;
-    markRead(lastId);
-  }, [visible, lastId, markRead]);
+    if (visible && lastId > 0) onShown(lastId);
+  }, [visible, lastId, onShown]);
 
   if (messages.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (messages.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
@@ -93,8 +89,32 @@ export function ChatSection() {
   const queryClient = useQueryClient();
   const conversations = useConversations();
   const [selected, setSelected] = useState<string | null>(null);
-  useLiveEvent('chat.message', () => {
-    void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] });
+  const visible = usePageVisible();
+
+  // Read marks per conversation, each sent once: the highest message id known read.
+  const readUpTo = useRef(new Map<string, number>());
+  const { mutateAsync: markRead } = useMarkConversationRead();
+  const markShown = useCallback(
+    async (userId: string, upTo: number) => {
+      if ((readUpTo.current.get(userId) ?? 0) >= upTo) return;
+      readUpTo.current.set(userId, upTo);
+      await markRead({ userId, upTo }).catch(() => readUpTo.current.delete(userId));
+    },
+    [markRead],
+  );
+  const onShown = useCallback(
+    (upTo: number) => {
+      if (selected) void markShown(selected, upTo);
+    },
+    [selected, markShown],
+  );
+
+  useLiveEvent('chat.message', ({ message }) => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] });
+    // A message arriving in the conversation on screen is read before the list is read again,
+    // so its count never flickers up.
+    if (message.userId === selected && visible) void markShown(message.userId, message.id).finally(refresh);
+    else refresh();
   });
   // Another dashboard (or this one) read a conversation: only the counts change.
   useLiveEvent('chat.read', () => {
@@ -144,7 +164,7 @@ export function ChatSection() {
       </section>
       <section className="panel dashboard-card" aria-label={t('dashboard.conversation')}>
         {selected ? (
-          <Conversation key={selected} userId={selected} />
+          <Conversation key={selected} userId={selected} onShown={onShown} />
         ) : (
           <p className="muted">{t('dashboard.choose_conversation')}</p>
         )}
