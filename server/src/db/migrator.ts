@@ -44,17 +44,20 @@ class StaticProvider implements MigrationProvider {
 }
 
 /**
- * Brings the schema up to date; throws with the failing migration's error. Inside a named
- * PostgreSQL schema, Kysely's own tables are looked for there only (it otherwise takes another
- * schema's lock table for its own).
+ * A migrator over every migration. Inside a named PostgreSQL schema, Kysely's own tables are looked
+ * for there only (it otherwise takes another schema's lock table for its own).
  */
-export async function migrateToLatest(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
-  const migrator = new Migrator({
+export function createMigrator(db: Kysely<Database>, engine: Engine, schema?: string): Migrator {
+  return new Migrator({
     db,
     provider: new StaticProvider(engine),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
+  const { error, results } = await createMigrator(db, engine, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(

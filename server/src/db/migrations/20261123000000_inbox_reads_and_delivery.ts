@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { MigrationContext } from '../migrator.ts';
 
 /**
@@ -22,11 +21,14 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     .columns(['user_id', 'sender', 'id'])
     .execute();
 
-  // Null until the delivery to every subscription has finished.
-  await db.schema.alterTable('notifications').addColumn('push_delivered', 'integer').execute();
-  await db.schema.alterTable('notifications').addColumn('push_failed', 'integer').execute();
-  // Broadcasts sent before delivery was recorded count as finished, with nothing known.
-  await sql`update notifications set push_delivered = 0, push_failed = 0`.execute(db);
+  // A new broadcast stores null here until delivery to every subscription has finished; those
+  // sent before delivery was recorded take the default and count as finished, nothing known.
+  for (const column of ['push_delivered', 'push_failed']) {
+    await db.schema
+      .alterTable('notifications')
+      .addColumn(column, 'integer', (c) => c.defaultTo(0))
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -71,7 +71,15 @@ describe('notifications routes', () => {
     await t.services.push.drain();
     await t.database.db
       .insertInto('notifications')
-      .values({ id: 'cut-short', title: 'Cut', message: 'short', sender: 'Gomeum', created_at: t.clock.now - 1 })
+      .values({
+        id: 'cut-short',
+        title: 'Cut',
+        message: 'short',
+        sender: 'Gomeum',
+        created_at: t.clock.now - 1,
+        push_delivered: null,
+        push_failed: null,
+      })
       .execute();
     const list = async () =>
       new Map(
