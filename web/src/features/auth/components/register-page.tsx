@@ -6,6 +6,7 @@ import { GomeumCat, SkyScene } from '../../art/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { Field } from '../../../lib/field.tsx';
 
 type Mode = 'login' | 'register';
 
@@ -82,8 +83,7 @@ export function RegisterPage() {
             <p className="auth-card__notice">{t('register.guest_upgrade_note')}</p>
           ) : null}
           <form className="form" onSubmit={onSubmit} noValidate>
-            <label className="field">
-              <span className="field__label">{t('register.email')}</span>
+            <Field label={t('register.email')}>
               <input
                 className="input"
                 type="email"
@@ -95,9 +95,8 @@ export function RegisterPage() {
                 aria-invalid={formError ? true : undefined}
                 aria-describedby={formError ? errorId : undefined}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('register.password')}</span>
+            </Field>
+            <Field label={t('register.password')}>
               <input
                 className="input"
                 type="password"
@@ -109,7 +108,7 @@ export function RegisterPage() {
                 aria-describedby={formError ? errorId : undefined}
               />
               {mode === 'register' ? <span className="field__hint">{t('register.password_hint')}</span> : null}
-            </label>
+            </Field>
             <p id={errorId} className="form__error" role="alert">
               {formError}
             </p>

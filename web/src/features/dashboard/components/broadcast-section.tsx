@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from './shared.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useBroadcastHistory, useSendBroadcast } from '../api/broadcasts.ts';
+import { Field } from '../../../lib/field.tsx';
 
 /** One broadcast's push delivery: under way, its tally, or cut short. */
 function DeliveryLine({ push }: { push: PushDelivery }) {
@@ -54,12 +55,10 @@ export function BroadcastSection() {
             );
           }}
         >
-          <label className="field">
-            <span className="field__label">{t('dashboard.broadcast_title')}</span>
+          <Field label={t('dashboard.broadcast_title')}>
             <input className="input" value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('dashboard.broadcast_message')}</span>
+          </Field>
+          <Field label={t('dashboard.broadcast_message')}>
             <textarea
               className="input textarea"
               rows={3}
@@ -67,7 +66,7 @@ export function BroadcastSection() {
               value={message}
               onChange={(event) => setMessage(event.target.value)}
             />
-          </label>
+          </Field>
           <FormActions label={t('dashboard.send_to_all')} pending={!ready || send.isPending} notice={notice} />
         </form>
       </section>

@@ -3,6 +3,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddGomeumLog, useGomeumTask, useSaveGomeumTask } from '../api/gomeum-task.ts';
 import { FormActions, GomeumLogList, PlanetSelect } from './shared.tsx';
+import { Field } from '../../../lib/field.tsx';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 const LANGS = ['en', 'zh', 'ko'] as const;
@@ -41,35 +42,31 @@ function GomeumTaskForm({ planet }: { planet: PlanetId }) {
         {LANGS.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
-            <label className="field">
-              <span className="field__label">{t('task.description')}</span>
+            <Field label={t('task.description')}>
               <textarea
                 className="input textarea"
                 name={`description_${lang}`}
                 rows={3}
                 defaultValue={data.description[lang] ?? ''}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('task.reward')}</span>
+            </Field>
+            <Field label={t('task.reward')}>
               <textarea
                 className="input textarea"
                 name={`reward_${lang}`}
                 rows={2}
                 defaultValue={data.reward[lang] ?? ''}
               />
-            </label>
+            </Field>
           </fieldset>
         ))}
       </div>
-      <label className="field">
-        <span className="field__label">{t('dashboard.proof')}</span>
+      <Field label={t('dashboard.proof')}>
         <textarea className="input textarea" name="proof" rows={2} defaultValue={data.proof} />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('dashboard.image')}</span>
+      </Field>
+      <Field label={t('dashboard.image')}>
         <input className="input input--file" type="file" name="image" accept={IMAGE_ACCEPT} />
-      </label>
+      </Field>
       {data.imageUrl ? (
         <img className="user-task__image" src={data.imageUrl} alt={t('task.gomeum_task_image_alt')} />
       ) : null}
@@ -108,14 +105,12 @@ function NewGomeumLog({ planet }: { planet: PlanetId }) {
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit}>
-      <label className="field">
-        <span className="field__label">{t('dashboard.new_log')}</span>
+      <Field label={t('dashboard.new_log')}>
         <textarea className="input textarea" name="content" rows={3} maxLength={5000} />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('dashboard.log_images', { max: GOMEUM_LOG_MAX_IMAGES })}</span>
+      </Field>
+      <Field label={t('dashboard.log_images', { max: GOMEUM_LOG_MAX_IMAGES })}>
         <input className="input input--file" type="file" name="images" accept={IMAGE_ACCEPT} multiple />
-      </label>
+      </Field>
       <FormActions label={t('dashboard.publish_log')} pending={add.isPending} notice={notice} />
     </form>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from './shared.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAddMoonQuestion, useMoonQuestions, useQuestionAnswers, useSetGomeumAnswer } from '../api/moon-answers.ts';
+import { Field } from '../../../lib/field.tsx';
 
 const ORDER: readonly Language[] = ['en', 'zh', 'ko'];
 const empty = (): Record<Language, string> => ({ en: '', zh: '', ko: '' });
@@ -49,17 +50,14 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
       >
         <div className="lang-grid">
           {ORDER.map((lang) => (
-            <label key={lang} className="field">
-              <span className="field__label">
-                {t('dashboard.new_answer_in', { language: t(`language.names.${lang}`) })}
-              </span>
+            <Field key={lang} label={t('dashboard.new_answer_in', { language: t(`language.names.${lang}`) })}>
               <textarea
                 className="input textarea"
                 rows={3}
                 value={drafts[lang]}
                 onChange={(event) => setDrafts({ ...drafts, [lang]: event.target.value })}
               />
-            </label>
+            </Field>
           ))}
         </div>
         <div className="form__actions">
@@ -119,23 +117,19 @@ function NewQuestion({ nextNumber }: { nextNumber: number }) {
         );
       }}
     >
-      <label className="field">
-        <span className="field__label">{t('dashboard.question_number')}</span>
+      <Field label={t('dashboard.question_number')}>
         <input key={nextNumber} className="input" type="number" name="number" min={1} defaultValue={nextNumber} />
-      </label>
+      </Field>
       <div className="lang-grid">
         {LANGUAGES.map((lang) => (
-          <label key={lang} className="field">
-            <span className="field__label">
-              {t('dashboard.question_in', { language: t(`language.names.${lang}`) })}
-            </span>
+          <Field key={lang} label={t('dashboard.question_in', { language: t(`language.names.${lang}`) })}>
             <textarea
               className="input textarea"
               rows={2}
               value={texts[lang]}
               onChange={(event) => setTexts({ ...texts, [lang]: event.target.value })}
             />
-          </label>
+          </Field>
         ))}
       </div>
       <FormActions label={t('dashboard.add_question')} pending={add.isPending} notice={notice} />

@@ -6,6 +6,7 @@ import { FormActions } from './shared.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUpdateEditor, useUpdatesList } from '../api/updates-editor.ts';
+import { Field } from '../../../lib/field.tsx';
 
 const LANGS = ['zh', 'en', 'ko'] as const;
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
@@ -35,31 +36,28 @@ function UpdateFields({ update }: { update?: Update }) {
         {LANGS.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
-            <label className="field">
-              <span className="field__label">{t('dashboard.update_title')}</span>
+            <Field label={t('dashboard.update_title')}>
               <input
                 className="input"
                 name={`title_${lang}`}
                 maxLength={200}
                 defaultValue={update?.title[lang] ?? ''}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('dashboard.update_content')}</span>
+            </Field>
+            <Field label={t('dashboard.update_content')}>
               <textarea
                 className="input textarea"
                 name={`content_${lang}`}
                 rows={5}
                 defaultValue={update?.content[lang] ?? ''}
               />
-            </label>
+            </Field>
           </fieldset>
         ))}
       </div>
-      <label className="field">
-        <span className="field__label">{t('dashboard.image')}</span>
+      <Field label={t('dashboard.image')}>
         <input className="input input--file" type="file" name="image" accept={IMAGE_ACCEPT} />
-      </label>
+      </Field>
     </>
   );
 }

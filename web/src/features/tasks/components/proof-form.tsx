@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { useSubmitProof } from '../api/submit-proof.ts';
+import { Field } from '../../../lib/field.tsx';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -66,8 +67,7 @@ export function ProofForm({
   return (
     <form className="form proof-form" onSubmit={onSubmit} noValidate aria-label={t('task.proof_form')}>
       <div className="proof-form__row">
-        <label className="field">
-          <span className="field__label">{t('task.proof_date')}</span>
+        <Field label={t('task.proof_date')}>
           <input
             ref={firstField}
             className="input"
@@ -76,9 +76,8 @@ export function ProofForm({
             value={date}
             onChange={(event) => setDate(event.target.value)}
           />
-        </label>
-        <label className="field proof-form__title">
-          <span className="field__label">{t('task.proof_title')}</span>
+        </Field>
+        <Field label={t('task.proof_title')} className="proof-form__title">
           <input
             className="input"
             name="title"
@@ -86,10 +85,9 @@ export function ProofForm({
             value={title}
             onChange={(event) => setTitle(event.target.value)}
           />
-        </label>
+        </Field>
       </div>
-      <label className="field">
-        <span className="field__label">{t('task.proof_content')}</span>
+      <Field label={t('task.proof_content')}>
         <textarea
           className="input textarea"
           name="content"
@@ -98,9 +96,8 @@ export function ProofForm({
           value={content}
           onChange={(event) => setContent(event.target.value)}
         />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('task.proof_image')}</span>
+      </Field>
+      <Field label={t('task.proof_image')}>
         <input
           className="input input--file"
           type="file"
@@ -108,7 +105,7 @@ export function ProofForm({
           accept={IMAGE_TYPES.join(',')}
           onChange={(event) => setImage(event.target.files?.[0] ?? null)}
         />
-      </label>
+      </Field>
       {preview ? <img className="proof-form__preview" src={preview} alt={t('task.proof_preview_alt')} /> : null}
       <p id={errorId} className="form__error" role="alert">
         {error}

@@ -3,6 +3,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';
+import { Field } from '../../../lib/field.tsx';
 
 /**
  * The user's own description and reward: editable until confirmed with both filled, then plain
@@ -60,8 +61,7 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
       </h2>
       <p className="task-block__lead">{t('task.confirm_hint')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label className="field">
-          <span className="field__label">{t('task.description')}</span>
+        <Field label={t('task.description')}>
           <textarea
             className="input textarea"
             name="description"
@@ -72,9 +72,8 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             onChange={(event) => setDescription(event.target.value)}
             aria-describedby={error ? errorId : undefined}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('task.reward')}</span>
+        </Field>
+        <Field label={t('task.reward')}>
           <textarea
             className="input textarea"
             name="reward"
@@ -85,7 +84,7 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             onChange={(event) => setReward(event.target.value)}
             aria-describedby={error ? errorId : undefined}
           />
-        </label>
+        </Field>
         <p id={errorId} className="form__error" role="alert">
           {error}
         </p>
