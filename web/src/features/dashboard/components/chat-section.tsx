@@ -18,7 +18,16 @@ function who(conversation: ChatConversation): string {
   return conversation.email ?? conversation.guestId ?? conversation.userId;
 }
 
-function Conversation({ userId, onShown }: { userId: string; onShown: (upTo: number) => void }) {
+function Conversation({
+  userId,
+  title,
+  onShown,
+}: {
+  userId: string;
+  /** Who the operator is talking to (email or guest id). */
+  title: string;
+  onShown: (upTo: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const messages = useConversation(userId);
   const send = useSendAsGomeum(userId);
@@ -37,6 +46,7 @@ function Conversation({ userId, onShown }: { userId: string; onShown: (upTo: num
   if (messages.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
   return (
     <div className="inbox__conversation">
+      <h2 className="dashboard-card__title">{title}</h2>
       <ol className="inbox__messages">
         {messages.data.map((message) => (
           <li
@@ -89,6 +99,7 @@ export function ChatSection() {
   const queryClient = useQueryClient();
   const conversations = useConversations();
   const [selected, setSelected] = useState<string | null>(null);
+  const selectedConversation = conversations.data?.find((c) => c.userId === selected);
   const visible = usePageVisible();
 
   // Read marks per conversation, each sent once: the highest message id known read.
@@ -164,7 +175,12 @@ export function ChatSection() {
       </section>
       <section className="panel dashboard-card" aria-label={t('dashboard.conversation')}>
         {selected ? (
-          <Conversation key={selected} userId={selected} onShown={onShown} />
+          <Conversation
+            key={selected}
+            userId={selected}
+            title={selectedConversation ? who(selectedConversation) : selected}
+            onShown={onShown}
+          />
         ) : (
           <p className="muted">{t('dashboard.choose_conversation')}</p>
         )}
