@@ -17,11 +17,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: WEB_ROUTES.register,
-        lazy: async () => ({ Component: (await import('../features/auth/index.ts')).RegisterPage }),
+        lazy: async () => ({ Component: (await import('../features/auth/pages.ts')).RegisterPage }),
       },
       {
         path: WEB_ROUTES.update,
-        lazy: async () => ({ Component: (await import('../features/diary/index.ts')).UpdatePage }),
+        lazy: async () => ({ Component: (await import('../features/diary/pages.ts')).UpdatePage }),
       },
       {
         Component: RequireAuth,

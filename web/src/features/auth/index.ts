@@ -2,5 +2,4 @@ export { useMe, meQuery } from './api/get-me.ts';
 export { useFollowSessionEnd } from './api/logout.ts';
 export { saveLocale } from './api/set-locale.ts';
 export { AccountButton } from './components/account-button.tsx';
-export { RegisterPage } from './components/register-page.tsx';
 export { RequireAuth } from './components/require-auth.tsx';
