@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('web app serving', () => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+    webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Gomeum</title><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-22-test' }));
@@ -59,6 +60,16 @@ describe('web app serving', () => {
     const response = await t.app.inject({ method: 'GET', url: '/version.json' });
     expect(response.json()).toEqual({ version: '2026-11-22-test' });
     expect(response.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('announces a web build deployed while the server runs, without a restart', async () => {
+    const file = path.join(webDist, 'version.json');
+    fs.writeFileSync(file, JSON.stringify({ version: '2026-11-23-next' }));
+    // A later modification time, as a real deployment has.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(file, later, later);
+    const response = await t.app.inject({ method: 'GET', url: '/version.json' });
+    expect(response.json()).toEqual({ version: '2026-11-23-next' });
   });
 
   it('sends a strict Content-Security-Policy and nosniff', async () => {

@@ -17,18 +17,37 @@ export function readBuildVersion(webDist: string): string {
 }
 
 /**
+ * The build's version, read again whenever `version.json` changes on disk: a web build deployed
+ * next to a running server is announced to open tabs without a restart.
+ */
+function buildVersionReader(webDist: string): () => Promise<string> {
+  const file = path.join(webDist, 'version.json');
+  let cached: { mtimeMs: number; version: string } | null = null;
+  return async () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.promises.stat(file)).mtimeMs;
+    } catch {
+      return 'dev';
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, version: readBuildVersion(webDist) };
+    return cached.version;
+  };
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, `index.html` for every page of the
  * app (200 for known pages, 404 for others so crawlers and monitors see the truth), and
  * `/version.json` never cached.
  */
 export async function webRoutes(app: App, options: { webDist: string }): Promise<void> {
-  const version = readBuildVersion(options.webDist);
+  const buildVersion = buildVersionReader(options.webDist);
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
 
   app.get(API.version, { schema: { response: { 200: versionSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
-    return { version };
+    return { version: await buildVersion() };
   });
 
   if (hasWeb) {
