@@ -136,6 +136,8 @@ describe('operator dashboard', () => {
     await logInAsOperator(page);
     // With the dashboard open the operator is online: the AI stays quiet.
     await page.getByRole('button', { name: 'Online: you answer' }).waitFor();
+    // From any section, the inbox tab tells how many messages wait unread.
+    await page.getByRole('button', { name: /^Chat inbox\s*\d+ new$/ }).waitFor();
     await page.getByRole('button', { name: 'Chat inbox' }).click();
     // One unread message from this user (the AI's answer is not the user's, so it is not counted).
     const row = page.getByRole('button', { name: new RegExp(me.guestId) });

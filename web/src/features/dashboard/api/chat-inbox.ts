@@ -22,6 +22,12 @@ export function useConversations() {
   });
 }
 
+/** How many user messages wait unread across every conversation (null until known). */
+export function useUnreadTotal(): number | null {
+  const conversations = useConversations();
+  return conversations.data?.reduce((sum, c) => sum + c.unreadCount, 0) ?? null;
+}
+
 /** One user's conversation with Gomeum, oldest first. */
 export function useConversation(userId: string) {
   return useQuery({

@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useLiveEvent } from '../../../lib/live/index.ts';
 import { GomeumCat, StarField } from '../../art/index.ts';
+import { useUnreadTotal } from '../api/chat-inbox.ts';
 import { BroadcastSection } from './broadcast-section.tsx';
 import { ChatSection } from './chat-section.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
@@ -42,6 +45,16 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
   const section: Section = SECTIONS.find((s) => s === requested) ?? 'overview';
+
+  // Unread chat across conversations, shown on the inbox tab from every section. The inbox
+  // section keeps its own list fresh (it marks what is on screen read first).
+  const unread = useUnreadTotal();
+  const queryClient = useQueryClient();
+  const refreshConversations = () => {
+    if (section !== 'chat') void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'], exact: true });
+  };
+  useLiveEvent('chat.message', refreshConversations);
+  useLiveEvent('chat.read', refreshConversations);
   return (
     <div className="dashboard">
       <StarField className="dashboard__stars" density={0.4} />
@@ -64,6 +77,14 @@ export function DashboardPage() {
               onClick={() => setParams({ section: s })}
             >
               {t(LABELS[s])}
+              {s === 'chat' && unread ? (
+                <>
+                  <span className="badge badge--unread dashboard__tab-count" aria-hidden="true">
+                    {unread}
+                  </span>
+                  <span className="visually-hidden">{t('dashboard.unread_count', { count: unread })}</span>
+                </>
+              ) : null}
             </button>
           ))}
         </nav>
