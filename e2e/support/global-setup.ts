@@ -83,11 +83,17 @@ export default async function setup(project: TestProject) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseURL, child, () => output);
+  // A server that dies mid-run would only show as refused connections: say why it died.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\ne2e server exited (${code ?? signal}) during the run:\n${output}\n`);
+  });
   project.provide('baseURL', baseURL);
   project.provide('operator', OPERATOR);
   project.provide('aiKey', AI_KEY);
 
   return async () => {
+    stopping = true;
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await ai.close();
