@@ -260,7 +260,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(notificationsRoutes, { notifications });
   await app.register(pushRoutes, { push });
   // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
-  auth.onSessionEnded((sessionId) => live.endSession(sessionId));
+  // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.
+  auth.onSessionEnded((sessionId) => {
+    live.endSession(sessionId).catch((error: unknown) => app.log.warn({ err: error }, 'live: closing a session'));
+  });
   await app.register(liveRoutes, {
     hub: live,
     heartbeatMs: config.liveHeartbeatMs,
