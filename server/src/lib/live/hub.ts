@@ -180,11 +180,11 @@ export class LiveHub {
   }
 
   private deliver({ target, event }: LiveEnvelope): void {
-    // Serialize once, however many sockets receive it.
     if (target.kind === 'session') {
       this.closeSession(target.sessionId);
       return;
     }
+    // Serialize once, however many sockets receive it.
     const data = JSON.stringify(event);
     if (target.kind === 'user') {
       for (const connection of this.byUser.get(target.userId) ?? []) connection.sendRaw(data);
