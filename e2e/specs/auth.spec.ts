@@ -25,6 +25,7 @@ describe('signing in', () => {
     await page.waitForURL('**/register');
     await registerThroughForm(page, uniqueEmail('reg'));
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
+    expect(await page.title()).toBe('Choose your planet · Gomeum');
     for (const name of ['Music', 'Food', 'Manga', 'Game', 'Movie', 'Travel', 'Drama', 'Moon']) {
       expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(
         `/planet/${name.toLowerCase()}`,

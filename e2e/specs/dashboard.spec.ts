@@ -138,6 +138,8 @@ describe('operator dashboard', () => {
     await page.getByRole('button', { name: 'Online: you answer' }).waitFor();
     // From any section, the inbox tab tells how many messages wait unread.
     await page.getByRole('button', { name: /^Chat inbox\s*\d+ new$/ }).waitFor();
+    // So does the tab title, for when the operator is in another browser tab.
+    expect(await page.title()).toMatch(/^\(\d+\) Gomeum dashboard$/);
     await page.getByRole('button', { name: 'Chat inbox' }).click();
     // One unread message from this user (the AI's answer is not the user's, so it is not counted).
     const row = page.getByRole('button', { name: new RegExp(me.guestId) });

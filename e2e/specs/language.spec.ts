@@ -17,10 +17,13 @@ describe('language control', () => {
     const control = page.locator('.language-control');
     expect(await control.textContent()).toContain('🇺🇸');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.title()).toBe('Welcome back · Gomeum');
 
     await control.click();
     expect(await control.textContent()).toContain('🇨🇳');
     await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
+    // The tab's title follows the language too.
+    await page.waitForFunction(() => document.title === '欢迎回来 · Gomeum');
     await page.getByRole('button', { name: '以游客身份进入' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
 

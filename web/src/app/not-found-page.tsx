@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GomeumCat, SkyScene } from '../features/art/index.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
 /** Any path that is not a page of the app. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('not_found.title'));
   return (
     <SkyScene scene="quiet-night">
       <main className="page page--centered">

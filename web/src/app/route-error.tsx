@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { GomeumCat, SkyScene } from '../features/art/index.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
 /** Shown when a page fails to load or render (a new deployment removed its chunk, say). */
 export function RouteError() {
   const { t } = useTranslation();
+  useDocumentTitle(t('route_error.title'));
   return (
     <SkyScene scene="eclipse">
       <main className="page page--centered">

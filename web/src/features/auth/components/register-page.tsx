@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { Field } from '../../../lib/field.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 type Mode = 'login' | 'register';
 
@@ -70,6 +71,7 @@ export function RegisterPage() {
     setFormError(null);
   };
 
+  useDocumentTitle(mode === 'login' ? t('register.login_title') : t('register.register_title'));
   return (
     <SkyScene scene="quiet-night">
       <main className="page page--centered">

@@ -14,6 +14,7 @@ import { UpdatesSection } from './updates-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import './dashboard.css';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
 const SECTIONS = ['overview', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
@@ -49,6 +50,8 @@ export function DashboardPage() {
   // Unread chat across conversations, shown on the inbox tab from every section. The inbox
   // section keeps its own list fresh (it marks what is on screen read first).
   const unread = useUnreadTotal();
+  // The tab title carries the unread count, so it shows while the operator is in another tab.
+  useDocumentTitle(unread ? `(${unread}) ${t('dashboard.title')}` : t('dashboard.title'));
   const queryClient = useQueryClient();
   const refreshConversations = () => {
     if (section !== 'chat') void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'], exact: true });

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANET_HUES, PlanetArt, SkyScene } from '../../art/index.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** Where each planet sits on the galaxy map, in % of the map (wide screens; phones use a grid). */
 const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
@@ -19,6 +20,7 @@ const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
 /** `/galaxy`: the seven planets and the moon, each a way to its planet page. */
 export function GalaxyPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('galaxy.title'));
   return (
     <SkyScene scene="galaxy">
       <main className="page galaxy">

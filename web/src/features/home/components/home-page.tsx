@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { GomeumCat, HOME_SCENES, SkyScene, type HomeScene } from '../../art/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { HomePopup, popupFromSearch } from './home-popup.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 function randomScene(): HomeScene {
   return HOME_SCENES[Math.floor(Math.random() * HOME_SCENES.length)] ?? 'quiet-night';
@@ -12,6 +13,7 @@ function randomScene(): HomeScene {
 /** `/`: one of seven skies at random, Gomeum, and the way in. */
 export function HomePage() {
   const { t } = useTranslation();
+  useDocumentTitle(null);
   const [scene] = useState(randomScene);
   const [params, setParams] = useSearchParams();
   const popup = popupFromSearch(params);

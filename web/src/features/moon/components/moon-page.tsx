@@ -7,6 +7,7 @@ import { GomeumCat, PlanetArt, SkyScene } from '../../art/index.ts';
 import { useAnswerMoonQuestion } from '../api/answer-moon-question.ts';
 import { useMoonQuestions } from '../api/get-moon-questions.ts';
 import '../moon.css';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The question after `id` by number, if any. */
 export function nextQuestionId(questions: readonly MoonQuestion[], id: string): string | null {
@@ -81,6 +82,7 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
 /** `/planet/moon`: numbered questions, Gomeum's answer, and the user's own answer. */
 export function MoonPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t('planets.moon.name'));
   const questions = useMoonQuestions();
   const [chosen, setChosen] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState(false);

@@ -2,11 +2,13 @@ import { isPlaceId } from '@gomeum/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PlanetArt, SkyScene } from '../../art/index.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** `/planet/{id}`: the planet's own sky and art, and the way to its task screen. */
 export function PlanetPage() {
   const { t } = useTranslation();
   const { planetId = '' } = useParams();
+  useDocumentTitle(isPlaceId(planetId) ? t(`planets.${planetId}.name`) : t('planet.unknown_title'));
   if (!isPlaceId(planetId)) {
     return (
       <SkyScene scene="galaxy">

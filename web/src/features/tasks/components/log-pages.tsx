@@ -8,9 +8,11 @@ import { useTaskLogs } from '../api/list-task-logs.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import './tasks.css';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 function LogPageFrame({ planet, title, children }: { planet: PlanetId; title: string; children: ReactNode }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <SkyScene scene={planet}>
       <main className="page log-page" data-planet={planet}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SkyScene } from '../../art/index.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** 'Failed to load task info.' with a way to try again. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
@@ -18,6 +19,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
 /** Shown when a log or task page is opened without a (known) planet. */
 export function PlanetRequired() {
   const { t } = useTranslation();
+  useDocumentTitle(t('task.planet_required_title'));
   return (
     <SkyScene scene="galaxy">
       <main className="page page--centered">

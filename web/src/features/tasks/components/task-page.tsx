@@ -11,6 +11,7 @@ import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProofForm } from './proof-form.tsx';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 const PREVIEW_ENTRIES = 3;
 
@@ -133,6 +134,10 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
   const { t, i18n } = useTranslation();
   const screen = useTaskScreen(planet);
   const planetName = t(`planets.${planet}.name`);
+  const title = screen.data
+    ? pickLocalized(screen.data.definition?.name, i18n.language, t('task.unknown_task'))
+    : planetName;
+  useDocumentTitle(title);
   return (
     <SkyScene scene={planet}>
       <main className="page task-page" data-planet={planet}>
@@ -142,11 +147,7 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
             <p className="task-page__eyebrow">
               <Link to={`/planet/${planet}`}>{planetName}</Link>
             </p>
-            <h1 className="task-page__title">
-              {screen.data
-                ? pickLocalized(screen.data.definition?.name, i18n.language, t('task.unknown_task'))
-                : planetName}
-            </h1>
+            <h1 className="task-page__title">{title}</h1>
           </div>
         </header>
         {screen.isPending ? (
