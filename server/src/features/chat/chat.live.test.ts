@@ -172,6 +172,23 @@ describe('live chat over a real WebSocket', () => {
     await t.database.db.deleteFrom('gomeum_logs').execute();
   });
 
+  it('tells every dashboard when a read mark moves, and only then', async () => {
+    const gomeum = await operator(t);
+    const dashboard = await open(gomeum);
+    const mia = await guest(t);
+    const question = await send(mia, 'Read me');
+    const readPath = `/api/operator/chats/${question.userId}/read`;
+    const reads = () => dashboard.events.filter((event) => event.type === 'chat.read');
+    expect((await gomeum.post(readPath, { upTo: question.id })).status).toBe(200);
+    await dashboard.waitFor((event) => event.type === 'chat.read' && event.readId === question.id);
+    // The same mark again, or an older one, moves nothing and tells nobody.
+    expect((await gomeum.post(readPath, { upTo: question.id })).status).toBe(200);
+    expect((await gomeum.post(readPath, { upTo: 0 })).status).toBe(200);
+    dashboard.send({ type: 'ping' });
+    await dashboard.waitFor((event) => event.type === 'pong');
+    expect(reads()).toEqual([{ type: 'chat.read', userId: question.userId, readId: question.id }]);
+  });
+
   it('answers sync and ping; refuses bad events and the dashboard flag from non-operators', async () => {
     const mia = await guest(t);
     const socket = await open(mia);

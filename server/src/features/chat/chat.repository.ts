@@ -166,15 +166,16 @@ export class ChatRepository {
     return row?.id ?? 0;
   }
 
-  /** Moves the operator's read mark in a conversation forward to `readId` (never backwards). */
-  async markRead(userId: string, readId: number, now: number): Promise<void> {
-    await this.db
+  /** Moves the operator's read mark in a conversation forward to `readId` (never backwards); true if it moved. */
+  async markRead(userId: string, readId: number, now: number): Promise<boolean> {
+    const result = await this.db
       .insertInto('chat_reads')
       .values({ user_id: userId, read_id: readId, updated_at: now })
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({ read_id: readId, updated_at: now }).where('chat_reads.read_id', '<', readId),
       )
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   /** Messages by id. */

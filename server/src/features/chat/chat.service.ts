@@ -81,7 +81,7 @@ export class ChatService {
     if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
     const message = await this.store(userId, 'gomeum', content);
     // Answering a conversation reads everything before the answer.
-    await this.markRead(userId, message.id);
+    await this.moveReadMark(userId, message.id);
     return message;
   }
 
@@ -91,11 +91,16 @@ export class ChatService {
    */
   async markRead(userId: string, upTo: number): Promise<{ unreadCount: number }> {
     if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
-    const readId = Math.min(upTo, await this.deps.repo.latestMessageId(userId));
-    await this.deps.repo.markRead(userId, readId, this.deps.now());
-    await this.deps.hub.publishToOperators({ type: 'chat.read', userId, readId });
+    await this.moveReadMark(userId, Math.min(upTo, await this.deps.repo.latestMessageId(userId)));
     const unread = await this.deps.repo.unreadCounts([userId]);
     return { unreadCount: unread.get(userId) ?? 0 };
+  }
+
+  /** Moves the read mark forward; only a mark that moved is told to the dashboards. */
+  private async moveReadMark(userId: string, readId: number): Promise<void> {
+    if (await this.deps.repo.markRead(userId, readId, this.deps.now())) {
+      await this.deps.hub.publishToOperators({ type: 'chat.read', userId, readId });
+    }
   }
 
   /**

@@ -16,7 +16,7 @@ function DeliveryLine({ push }: { push: PushDelivery }) {
     return <p className="delivery delivery--failed">{t('dashboard.push_unfinished')}</p>;
   }
   return (
-    <p className={`delivery${push.failed > 0 ? ' delivery--failed' : ''}`} data-testid="push-delivery">
+    <p className={`delivery${push.failed > 0 ? ' delivery--failed' : ''}`}>
       {t('dashboard.push_done', { delivered: push.delivered, failed: push.failed })}
     </p>
   );
