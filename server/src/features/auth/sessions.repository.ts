@@ -1,6 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.ts';
 
+// Bound parameters per query stay far below SQLite's and PostgreSQL's limits.
+const FIND_LIVE_BATCH = 500;
+
 /** A session row as stored. */
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -16,17 +19,20 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The sessions among `ids` that still exist and have not expired. */
+  /** The sessions among `ids` that still exist and have not expired (asked in batches, so any count fits). */
   async findLive(ids: string[], now: number, idleMs: number): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('expires_at', '>', now)
-      .where('last_seen_at', '>', now - idleMs)
-      .execute();
-    return rows.map((row) => row.id);
+    const live: string[] = [];
+    for (let start = 0; start < ids.length; start += FIND_LIVE_BATCH) {
+      const rows = await this.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', 'in', ids.slice(start, start + FIND_LIVE_BATCH))
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', now - idleMs)
+        .execute();
+      live.push(...rows.map((row) => row.id));
+    }
+    return live;
   }
 
   async touch(id: string, at: number): Promise<void> {

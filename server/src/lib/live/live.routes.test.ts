@@ -64,6 +64,15 @@ describe('live sockets follow their session', () => {
     expect(after.events[0]?.type).toBe('ready');
   });
 
+  it('tells live sessions from ended ones among any number of ids', async () => {
+    const { id } = await userClient(t, 'many-tabs@example.com');
+    const own = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
+    expect(own).toHaveLength(1);
+    const unknown = Array.from({ length: 1234 }, (_, i) => `ended-${i}`);
+    const live = await t.services.auth.liveSessions([...unknown.slice(0, 700), own[0]!.id, ...unknown.slice(700)]);
+    expect([...live]).toEqual([own[0]!.id]);
+  });
+
   it('closes sockets whose session expired while they were open', async () => {
     const checked = await createTestAppWithOperator({ liveSessionCheckMs: 50 });
     try {
