@@ -21,7 +21,7 @@ const FEATURE_BOUNDARIES = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
+  { ignores: ['**/dist/**', 'web/dist-check-*/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -57,7 +57,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'off',
     },
   },
-  { files: ['eslint.config.js', 'web/scripts/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['web/public/sw.js'],
     ...tseslint.configs.disableTypeChecked,

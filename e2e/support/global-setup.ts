@@ -47,12 +47,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /**
- * Starts the real server, as `npm start` does, on a free port with an empty data folder and the
+ * Starts the built server, as `npm start` runs it, on a free port with an empty data folder and the
  * built web app; every spec talks to it over real HTTP from a real Chromium.
  */
 export default async function setup(project: TestProject) {
-  const webIndex = path.join(ROOT, 'web/dist/index.html');
-  if (!fs.existsSync(webIndex)) throw new Error('web/dist is missing: run `npm run build -w @gomeum/web` first');
+  for (const built of ['web/dist/index.html', 'server/dist/main.js']) {
+    if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-e2e-'));
   const port = await freePort();
   const ai = await startFakeAi(AI_KEY);
@@ -62,7 +63,7 @@ export default async function setup(project: TestProject) {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...inherited,
