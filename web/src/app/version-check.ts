@@ -1,4 +1,5 @@
 import { API, versionSchema } from '@gomeum/contracts';
+import { pageBuildVersion } from './build-version.ts';
 
 /** Remembers, for this tab, the server version we already reloaded for: one reload, never a loop. */
 export const VERSION_RELOAD_KEY = 'gomeum.version-reload';
@@ -32,7 +33,7 @@ async function clearAllCaches(): Promise<void> {
 
 function browserEnvironment(): VersionCheckEnvironment {
   return {
-    builtVersion: __APP_VERSION__,
+    builtVersion: pageBuildVersion(),
     fetchVersion: fetchServerVersion,
     storage: sessionStorage,
     clearCaches: clearAllCaches,
