@@ -50,6 +50,7 @@ import { LocalStorage } from './lib/storage/local-storage.ts';
 import { S3Storage } from './lib/storage/s3-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { requireOperator } from './lib/auth-guard.ts';
+import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
 import { AppError, errorBody, handleError } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
 import { MemoryRateBudget, RedisRateBudget } from './lib/rate-budget.ts';
@@ -117,13 +118,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider() as unknown as App;
+  cleanForwardedHeadersOn(app.server, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);

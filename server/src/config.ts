@@ -1,9 +1,22 @@
 import type https from 'node:https';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 import type { S3Options } from './lib/storage/s3-storage.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A setting parsed by `parse`, which throws with the reason when the value is wrong. */
+function parsedBy<T>(parse: (value: string) => T) {
+  return z.string().transform((value, context) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
+}
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -16,7 +29,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: parsedBy(parseTrustProxy).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   GOMEUM_OPERATOR_EMAIL: z.email().optional(),
@@ -63,7 +76,8 @@ export interface AppConfig {
   databaseSchema?: string | undefined;
   /** SQLite file name, or ':memory:'. */
   sqliteFile?: string;
-  trustProxy: boolean;
+  /** Which proxies are believed about the client's address (X-Forwarded-For, -Proto, -Host). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Folder of the built web app; the server answers API routes only when it is missing. */
   webDist: string;
@@ -131,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     operator:

@@ -338,7 +338,7 @@ describe('operator bootstrap', () => {
 
 describe('secure cookies', () => {
   it('marks the session cookie Secure when served over https behind a trusted proxy', async () => {
-    const t = await createTestApp({ trustProxy: true });
+    const t = await createTestApp({ trustProxy: { hops: 1 } });
     try {
       const response = await new TestClient(t).post('/api/auth/guest', undefined, { 'x-forwarded-proto': 'https' });
       expect(String(response.headers['set-cookie'])).toMatch(/Secure/);

@@ -60,7 +60,7 @@ describe('POST /api/visits', () => {
   });
 
   it('takes the client address from X-Forwarded-For behind a trusted proxy', async () => {
-    t = await createTestApp({ trustProxy: true });
+    t = await createTestApp({ trustProxy: { hops: 1 } });
     const { browser, userId } = await guestOf(t, '127.0.0.1');
     await browser.post('/api/visits', { page: '/galaxy' }, { 'x-forwarded-for': KR_IP });
     const [visit] = await new VisitsRepository(t.database.db).listForUser(userId, 1);

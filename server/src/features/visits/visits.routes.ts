@@ -13,7 +13,7 @@ export async function visitsRoutes(app: App, options: { visits: VisitsService })
     },
     async (request) => {
       const user = requireUser(request);
-      // request.ip honours X-Forwarded-For only when TRUST_PROXY is set (Fastify's trustProxy).
+      // request.ip honours X-Forwarded-For only from proxies TRUST_PROXY names (lib/client-address.ts).
       await options.visits.record(user.id, request.body.page, request.ip || null);
       return { ok: true as const };
     },
