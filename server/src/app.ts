@@ -30,6 +30,7 @@ import { pushRoutes } from './features/push/push.routes.ts';
 import { DEFAULT_PUSH_HOSTS, PushService } from './features/push/push.service.ts';
 import { loadVapidKeys } from './features/push/vapid.ts';
 import { healthRoutes } from './features/system/health.routes.ts';
+import { metricsRoutes } from './features/system/metrics.routes.ts';
 import { UpdatesRepository } from './features/updates/updates.repository.ts';
 import { updatesRoutes } from './features/updates/updates.routes.ts';
 import { UpdatesService } from './features/updates/updates.service.ts';
@@ -53,6 +54,7 @@ import { requireOperator } from './lib/auth-guard.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
 import { AppError, errorBody, handleError } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
+import { Metrics } from './lib/metrics.ts';
 import { MemoryRateBudget, RedisRateBudget } from './lib/rate-budget.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
 
@@ -62,6 +64,20 @@ function sameOrigin(origin: string, protocol: string, host: string): boolean {
     return new URL(origin).origin === new URL(`${protocol}://${host}`).origin;
   } catch {
     return false;
+  }
+}
+
+/** The AI client, timed into the metrics: calls, failures (answered with the fallback), latency. */
+class MeasuredAiClient extends AiClient {
+  constructor(
+    config: AppConfig['ai'],
+    private readonly metrics: Metrics,
+  ) {
+    super(config);
+  }
+
+  override stream(...args: Parameters<AiClient['stream']>): Promise<string> {
+    return Metrics.timed(this.metrics.aiRequests, () => super.stream(...args));
   }
 }
 
@@ -102,6 +118,7 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
   services: Services;
   database: DatabaseHandle;
+  metrics: Metrics;
 }
 
 // JSON bodies of the API are small; uploads get their own limit on their own routes.
@@ -112,7 +129,11 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  * starting content seeded. Listening is left to the caller, so tests can `inject` or use a port.
  */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
-  const database = await openDatabase(config);
+  const metrics = new Metrics();
+  const database = await openDatabase({
+    ...config,
+    onQuery: (ms, failed) => metrics.dbQueries.observe({ outcome: failed ? 'failed' : 'ok' }, ms / 1000),
+  });
   await migrateToLatest(database.db, database.engine, database.schema);
   if (config.seedContent) await seedContent(database.db, config.now());
 
@@ -159,6 +180,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     allowedHosts: config.pushAllowedHosts ?? DEFAULT_PUSH_HOSTS,
     agent: config.pushAgent,
     log: app.log,
+    onDelivery: (outcome) => metrics.pushDeliveries.inc({ outcome }),
   });
   const moon = new MoonService(new MoonRepository(database.db), config.now);
   const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
@@ -177,7 +199,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const bus = config.redisUrl
     ? await RedisBus.connect(config.redisUrl, (error) => app.log.error({ err: error }, 'live bus'))
     : new InProcessBus();
-  const live = new LiveHub(bus, (error, context) => app.log.error({ err: error, context }, 'live'));
+  const live = new LiveHub(
+    bus,
+    (error, context) => app.log.error({ err: error, context }, 'live'),
+    (lagMs) => metrics.liveDeliveryLag.observe(lagMs / 1000),
+  );
+  metrics.watchConnections({ liveSockets: () => live.size, server: app.server });
   const chatRepository = new ChatRepository(database.db);
   const presence = new PresenceService(chatRepository, live, config.now, (error) =>
     app.log.error({ err: error }, 'presence'),
@@ -185,7 +212,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const chat = new ChatService({
     repo: chatRepository,
     hub: live,
-    ai: new AiClient(config.ai),
+    ai: new MeasuredAiClient(config.ai, metrics),
     presence,
     now: config.now,
     aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
@@ -250,8 +277,15 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     if (request.routeOptions.url?.startsWith('/api/operator/')) requireOperator(request);
   });
 
+  // Every request's route pattern, status and time, for /metrics.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+  });
+
   // Routes.
   await app.register(healthRoutes, { db: database.db });
+  await app.register(metricsRoutes, { metrics, access: config.metrics ?? {} });
   await app.register(authRoutes, { auth, secureCookies: config.session.secure, rateLimit: config.rateLimit });
   await app.register(visitsRoutes, { visits });
   await app.register(filesRoutes, { files });
@@ -293,5 +327,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     routes,
     services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence },
     database,
+    metrics,
   };
 }

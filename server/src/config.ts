@@ -1,7 +1,7 @@
 import type https from 'node:https';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
+import { AddressList, parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 import type { S3Options } from './lib/storage/s3-storage.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -65,6 +65,9 @@ const envSchema = z.object({
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REDIS_URL: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
+  METRICS_ALLOW: parsedBy((value) => AddressList.parse(value)).optional(),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(20_000),
 });
 
 /** Everything `buildApp` needs; tests build one directly instead of going through the environment. */
@@ -97,6 +100,10 @@ export interface AppConfig {
   chatRateLimit?: { messages: number; aiReplies: number } | undefined;
   /** Redis for the live bus across instances; in-process when absent. */
   redisUrl?: string | undefined;
+  /** Who may read `/metrics` (a bearer token and/or addresses); nobody when neither is set. */
+  metrics?: { token?: string | undefined; allow?: AddressList | undefined } | undefined;
+  /** How long a graceful shutdown may take before connections are cut and the process exits. */
+  shutdownDeadlineMs?: number | undefined;
   /** How often live sockets are pinged (tests shorten it). */
   liveHeartbeatMs?: number | undefined;
   /** How often open live sockets' sessions are checked for expiry (tests shorten it). */
@@ -170,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT },
     redisUrl: e.REDIS_URL,
+    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     now: Date.now,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

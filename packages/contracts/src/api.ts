@@ -35,4 +35,6 @@ export const API = {
   operatorChatMessages: '/api/operator/chats/:userId/messages',
   operatorChatRead: '/api/operator/chats/:userId/read',
   operatorPresence: '/api/operator/presence',
+  /** Prometheus metrics, for the operator's monitoring (token or allowed addresses). */
+  metrics: '/metrics',
 } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -23,6 +23,14 @@ export interface DatabaseOptions {
   databaseSchema?: string | undefined;
   dataDir: string;
   sqliteFile?: string | undefined;
+  /** Hears every query's duration and whether it failed (metrics). */
+  onQuery?: ((durationMs: number, failed: boolean) => void) | undefined;
+}
+
+/** Kysely's query log, handed to `onQuery` when one is given. */
+function queryLog(options: DatabaseOptions): KyselyConfig['log'] {
+  const { onQuery } = options;
+  return onQuery && ((event) => onQuery(event.queryDurationMillis, event.level === 'error'));
 }
 
 // Timestamps are bigint on PostgreSQL; milliseconds fit a double exactly, so read them as numbers.
@@ -41,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
     return { db, engine: 'postgres', schema, close: () => db.destroy() };
   }
 
@@ -52,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -280,6 +280,9 @@ describe('push delivery', () => {
     expect(failing.length).toBeGreaterThanOrEqual(1);
     expect(endpoints.length - failing.length).toBeGreaterThanOrEqual(1);
 
+    const counted = async () =>
+      Object.fromEntries((await t.metrics.pushDeliveries.get()).values.map((v) => [String(v.labels.outcome), v.value]));
+    const before = await counted();
     const operator = await operatorClient(t);
     const response = await operator.post('/api/operator/notifications', { title: 'Tally', message: 'Count us' });
     const sent = sentNotificationSchema.parse(response.body);
@@ -294,6 +297,10 @@ describe('push delivery', () => {
       delivered: endpoints.length - failing.length,
       failed: failing.length,
     });
+    // The same outcomes, in the metrics.
+    const after = await counted();
+    expect((after.delivered ?? 0) - (before.delivered ?? 0)).toBe(endpoints.length - failing.length);
+    expect((after.failed ?? 0) - (before.failed ?? 0)).toBe(failing.length);
     expect((await client.get('/api/operator/notifications')).status).toBe(403);
     expect((await new TestClient(t).get('/api/operator/notifications')).status).toBe(401);
   });

@@ -27,6 +27,8 @@ export interface PushOptions {
   /** How long a push service keeps a message for an offline device, in seconds. */
   ttlSeconds?: number;
   log: { warn(details: object, message: string): void };
+  /** Hears the outcome of every delivery (metrics). */
+  onDelivery?: ((outcome: 'delivered' | 'gone' | 'failed') => void) | undefined;
 }
 
 const PAGE_SIZE = 500;
@@ -117,12 +119,15 @@ export class PushService implements PushSender {
           ...(this.options.agent ? { agent: this.options.agent } : {}),
         },
       );
+      this.options.onDelivery?.('delivered');
       return true;
     } catch (error) {
       if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        this.options.onDelivery?.('gone');
         await this.repository.deleteByEndpoint(subscription.endpoint);
         return false;
       }
+      this.options.onDelivery?.('failed');
       this.options.log.warn(
         { err: error, status: error instanceof WebPushError ? error.statusCode : undefined },
         'push delivery failed',

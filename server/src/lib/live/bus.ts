@@ -11,6 +11,8 @@ export type LiveTarget =
 export interface LiveEnvelope {
   target: LiveTarget;
   event: ServerEvent;
+  /** When it was published (ms since the epoch), for the publish → deliver lag metric. */
+  sentAt?: number | undefined;
 }
 
 /** Carries envelopes to every server instance, this one included. */
@@ -48,6 +50,7 @@ const envelopeSchema = z.object({
     z.object({ kind: z.literal('all') }),
   ]),
   event: serverEventSchema,
+  sentAt: z.number().optional(),
 });
 
 /**

@@ -63,6 +63,8 @@ export class LiveHub {
   constructor(
     private readonly bus: LiveBus,
     private readonly onError: (error: unknown, context: string) => void,
+    /** Hears, for each envelope the bus brings, how long ago it was published (metrics). */
+    private readonly onDelivered?: (lagMs: number) => void,
   ) {
     bus.subscribe((envelope) => this.deliver(envelope));
   }
@@ -107,7 +109,7 @@ export class LiveHub {
   }
 
   private async publish(target: LiveTarget, event: ServerEvent): Promise<void> {
-    await this.bus.publish({ target, event });
+    await this.bus.publish({ target, event, sentAt: Date.now() });
   }
 
   /** Registers a handler for one client event type. */
@@ -179,7 +181,8 @@ export class LiveHub {
     }
   }
 
-  private deliver({ target, event }: LiveEnvelope): void {
+  private deliver({ target, event, sentAt }: LiveEnvelope): void {
+    if (sentAt !== undefined) this.onDelivered?.(Date.now() - sentAt);
     if (target.kind === 'session') {
       this.closeSession(target.sessionId);
       return;

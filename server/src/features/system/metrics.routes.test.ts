@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { guestClient } from '../../test/accounts.ts';
+import { FakeAi } from '../../test/fake-ai.ts';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { AddressList } from '../../lib/client-address.ts';
+
+const TOKEN = 'metrics-token-0123456789';
+
+/** The value of one sample line (`name{labels} value`) in Prometheus' text format, or undefined. */
+function sample(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('GET /metrics', () => {
+  let t: TestApp | undefined;
+  let fake: FakeAi | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await fake?.stop();
+    t = undefined;
+    fake = undefined;
+  });
+
+  const scrape = async (app: TestApp) => {
+    const response = await new TestClient(app, { headers: { authorization: `Bearer ${TOKEN}` } }).get('/metrics');
+    expect(response.status).toBe(200);
+    return response.text;
+  };
+
+  it('is off (404) unless a token or addresses are configured', async () => {
+    t = await createTestApp();
+    expect((await new TestClient(t).get('/metrics')).status).toBe(404);
+    expect((await new TestClient(t, { headers: { authorization: `Bearer ${TOKEN}` } }).get('/metrics')).status).toBe(
+      404,
+    );
+  });
+
+  it('answers the right bearer token only', async () => {
+    t = await createTestApp({ metrics: { token: TOKEN } });
+    expect((await new TestClient(t).get('/metrics')).status).toBe(403);
+    const wrong = new TestClient(t, { headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect((await wrong.get('/metrics')).status).toBe(403);
+    const right = await new TestClient(t, { headers: { authorization: `Bearer ${TOKEN}` } }).get('/metrics');
+    expect(right.status).toBe(200);
+    expect(right.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(right.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers allowed addresses only', async () => {
+    t = await createTestApp({ metrics: { allow: AddressList.parse('10.1.0.0/16, ::1') } });
+    expect((await new TestClient(t, { remoteAddress: '10.1.2.3' }).get('/metrics')).status).toBe(200);
+    expect((await new TestClient(t, { remoteAddress: '10.2.0.1' }).get('/metrics')).status).toBe(403);
+  });
+
+  it('counts requests per route pattern and status, database queries, live deliveries and sockets', async () => {
+    t = await createTestApp({ metrics: { token: TOKEN } });
+    const { client } = await guestClient(t);
+    for (let i = 0; i < 3; i += 1)
+      expect((await client.get('/api/files/proofs/missing0123456789abcdef.webp')).status).toBe(404);
+    expect((await new TestClient(t).get('/healthz')).status).toBe(200);
+    await t.services.live.publishToAll({ type: 'presence.changed', online: false });
+
+    const text = await scrape(t);
+    expect(
+      sample(
+        text,
+        'gomeum_http_request_duration_seconds_count',
+        'method="GET",route="/api/files/:folder/:name",status="404"',
+      ),
+    ).toBe(3);
+    expect(
+      sample(text, 'gomeum_http_request_duration_seconds_count', 'method="POST",route="/api/auth/guest",status="200"'),
+    ).toBe(1);
+    expect(
+      sample(text, 'gomeum_http_request_duration_seconds_count', 'method="GET",route="/healthz",status="200"'),
+    ).toBe(1);
+    expect(sample(text, 'gomeum_db_query_duration_seconds_count', 'outcome="ok"')).toBeGreaterThan(10);
+    expect(sample(text, 'gomeum_live_delivery_lag_seconds_count')).toBe(1);
+    expect(sample(text, 'gomeum_live_sockets')).toBe(0);
+    expect(sample(text, 'gomeum_http_connections')).toBe(0);
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('times AI answers, and counts the failed ones (answered with the fallback)', async () => {
+    fake = new FakeAi();
+    const baseUrl = await fake.start();
+    t = await createTestApp({
+      metrics: { token: TOKEN },
+      ai: { baseUrl, apiKey: 'sk-metrics', model: 'gpt-4', timeoutMs: 2000 },
+      chatRateLimit: { messages: 100, aiReplies: 100 },
+    });
+    const { client } = await guestClient(t);
+    expect((await client.post('/api/chat/messages', { content: 'one' })).status).toBe(200);
+    await t.services.chat.idle();
+    fake.mode = { kind: 'error', status: 500 };
+    expect((await client.post('/api/chat/messages', { content: 'two' })).status).toBe(200);
+    await t.services.chat.idle();
+
+    const text = await scrape(t);
+    expect(fake.requests).toHaveLength(2);
+    expect(sample(text, 'gomeum_ai_request_duration_seconds_count', 'outcome="ok"')).toBe(1);
+    expect(sample(text, 'gomeum_ai_request_duration_seconds_count', 'outcome="failed"')).toBe(1);
+  });
+});
