@@ -52,6 +52,7 @@ import { S3Storage } from './lib/storage/s3-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { requireOperator } from './lib/auth-guard.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
+import { GracefulShutdown } from './lib/graceful-shutdown.ts';
 import { AppError, errorBody, handleError } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
 import { Metrics } from './lib/metrics.ts';
@@ -119,6 +120,8 @@ export interface BuiltApp {
   services: Services;
   database: DatabaseHandle;
   metrics: Metrics;
+  /** Stops the app without losing work (SIGTERM). */
+  shutdown: GracefulShutdown;
 }
 
 // JSON bodies of the API are small; uploads get their own limit on their own routes.
@@ -205,6 +208,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     (lagMs) => metrics.liveDeliveryLag.observe(lagMs / 1000),
   );
   metrics.watchConnections({ liveSockets: () => live.size, server: app.server });
+  const shutdown = new GracefulShutdown(app, live);
   const chatRepository = new ChatRepository(database.db);
   const presence = new PresenceService(chatRepository, live, config.now, (error) =>
     app.log.error({ err: error }, 'presence'),
@@ -328,5 +332,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence },
     database,
     metrics,
+    shutdown,
   };
 }

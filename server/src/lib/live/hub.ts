@@ -198,12 +198,20 @@ export class LiveHub {
     }
   }
 
-  /** Closes every socket (server shutdown: clients reconnect) and the bus. */
-  async close(): Promise<void> {
+  /**
+   * Closes every socket of this instance as "going away": clients reconnect (through the load
+   * balancer, to another instance) and resume. The bus stays open for work still in flight.
+   */
+  disconnectAll(): void {
     for (const connection of [...this.connections.values()]) {
       connection.socket.close(LIVE_CLOSE.goingAway, 'server closing');
       this.detach(connection);
     }
+  }
+
+  /** Closes every socket (server shutdown: clients reconnect) and the bus. */
+  async close(): Promise<void> {
+    this.disconnectAll();
     await this.bus.close();
   }
 }
