@@ -9,6 +9,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedContent } from './db/seed.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { authRoutes, resolveUserHook } from './features/auth/auth.routes.ts';
 import { AiClient } from './features/chat/chat.ai.ts';
 import { registerChatLive } from './features/chat/chat.live.ts';
@@ -137,8 +138,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     ...config,
     onQuery: (ms, failed) => metrics.dbQueries.observe({ outcome: failed ? 'failed' : 'ok' }, ms / 1000),
   });
-  await migrateToLatest(database.db, database.engine, database.schema);
-  if (config.seedContent) await seedContent(database.db, config.now());
+  await withStartupLock(database, async () => {
+    await migrateToLatest(database.db, database.engine, database.schema);
+    if (config.seedContent) await seedContent(database.db, config.now());
+  });
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -229,7 +232,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     live.publishToAll(event),
   );
 
-  if (config.operator) await auth.ensureOperator(config.operator.email, config.operator.password);
+  const { operator } = config;
+  if (operator) await withStartupLock(database, () => auth.ensureOperator(operator.email, operator.password));
 
   // External plugins.
   await app.register(fastifyCookie);
