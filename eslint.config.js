@@ -57,7 +57,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'off',
     },
   },
-  { files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     files: ['web/public/sw.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -69,6 +69,19 @@ describe('npm start', () => {
     expect(staleReason(root)).toBe('web/dist/version.json is missing');
   });
 
+  it('refuses to start a stale tree that has no build tools (npm ci --omit=dev), saying what to do', async () => {
+    const root = fakeTree(new Date('2026-11-02T00:00:00Z'), new Date('2026-11-01T00:00:00Z'));
+    cleanup.push(root);
+    const script = `import(${JSON.stringify(path.join(ROOT, 'scripts/build-state.mjs'))}).then((m) => m.ensureBuilt(${JSON.stringify(root)}))`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('changed since the last build, and the build tools are not installed');
+    expect(output).toContain('npm ci && npm run build');
+  });
+
   it('runs the built server without building again, and exits cleanly on SIGTERM', async () => {
     expect(staleReason(ROOT)).toBeNull();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-start-'));
