@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestClient } from '../test/accounts.ts';
@@ -30,5 +31,25 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 5; i += 1) expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('are replaced even when one is lost in the middle of a transaction', async () => {
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // Between two queries of a transaction, the connection belongs to no pool: it must have a
+      // listener of its own, or its 'error' event ends the process.
+      const failed = t.database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(failed).rejects.toThrow();
+    } finally {
+      await admin.end();
+    }
+    const { client } = await guestClient(t);
+    expect((await client.get('/api/me')).status).toBe(200);
   });
 });

@@ -51,7 +51,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       application_name: schema ? `gomeum:${schema}` : 'gomeum',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    pool.on('error', options.onPoolError ?? (() => undefined));
+    // Idle connections report to the pool; a connection in use (inside a transaction, between two
+    // of its queries) reports to itself, so every connection gets a listener of its own too.
+    const onError = options.onPoolError ?? (() => undefined);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     if (schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

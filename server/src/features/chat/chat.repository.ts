@@ -94,6 +94,15 @@ export class ChatRepository {
     return rows.reverse();
   }
 
+  /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
+  async meta(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
+    return this.db
+      .selectFrom('user_meta')
+      .select(['welcome_shown', 'last_seen_update'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   /** Makes sure the user has a meta row (welcome and last-seen flags). */
   async ensureMeta(userId: string): Promise<void> {
     await this.db

@@ -117,8 +117,11 @@ export class ChatService {
    */
   async sync(user: Me, after: number | null): Promise<ChatMessage[]> {
     if (user.role !== 'operator') {
-      await this.ensureWelcome(user.id);
-      await this.announceLatestUpdate(user.id);
+      // Read first: a user who has both (nearly every sync) costs no write. The writes below are
+      // guarded, so a sync racing another still stores each at most once.
+      const [meta, latest] = await Promise.all([this.deps.repo.meta(user.id), this.deps.repo.latestGomeumLog()]);
+      if (!meta?.welcome_shown) await this.ensureWelcome(user.id);
+      if (latest && (meta?.last_seen_update ?? 0) < latest.created_at) await this.announce(user.id, latest);
     }
     return this.history(user.id, after ?? 0);
   }
@@ -171,9 +174,7 @@ export class ChatService {
   }
 
   /** Posts one announcement when Gomeum published a log newer than what this user last saw. */
-  async announceLatestUpdate(userId: string): Promise<void> {
-    const latest = await this.deps.repo.latestGomeumLog();
-    if (!latest) return;
+  private async announce(userId: string, latest: { planet: string; created_at: number }): Promise<void> {
     const planet = planetIdSchema.safeParse(latest.planet);
     if (!planet.success) return;
     const row = await this.deps.repo.insertAnnouncementOnce(
