@@ -379,6 +379,11 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
     await userPanel()
       .locator('[data-sender="gomeum"]', { hasText: 'Loud and clear, from another instance.' })
       .waitFor();
+    // Those crossed instances through Redis: the receiving instances measured the bus's lag.
+    const lags = await Promise.all(
+      instances.map((instance) => metric(instance, 'gomeum_live_delivery_lag_seconds_count')),
+    );
+    expect(lags.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
   });
 
   it('serves a proof photo uploaded through one instance from every instance, to its owner and the operator only', async () => {

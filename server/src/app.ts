@@ -32,6 +32,7 @@ import { DEFAULT_PUSH_HOSTS, PushService } from './features/push/push.service.ts
 import { loadVapidKeys } from './features/push/vapid.ts';
 import { healthRoutes } from './features/system/health.routes.ts';
 import { metricsRoutes } from './features/system/metrics.routes.ts';
+import { ReadinessService } from './features/system/readiness.ts';
 import { UpdatesRepository } from './features/updates/updates.repository.ts';
 import { updatesRoutes } from './features/updates/updates.routes.ts';
 import { UpdatesService } from './features/updates/updates.service.ts';
@@ -54,10 +55,11 @@ import type { Storage } from './lib/storage/storage.ts';
 import { requireOperator } from './lib/auth-guard.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
 import { GracefulShutdown } from './lib/graceful-shutdown.ts';
-import { AppError, errorBody, handleError } from './lib/errors.ts';
+import { AppError, errorBody, errorHandler } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
 import { Metrics } from './lib/metrics.ts';
-import { MemoryRateBudget, RedisRateBudget } from './lib/rate-budget.ts';
+import { MemoryRateBudget, RedisRateBudget, redisReady } from './lib/rate-budget.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
 
 /** True when a request's Origin header names this very site (default ports compared as such). */
@@ -81,6 +83,17 @@ class MeasuredAiClient extends AiClient {
   override stream(...args: Parameters<AiClient['stream']>): Promise<string> {
     return Metrics.timed(this.metrics.aiRequests, () => super.stream(...args));
   }
+}
+
+/** Calls `log` at most once per `ms` (an outage would otherwise log once per request). */
+function oncePer<T>(ms: number, log: (value: T) => void): (value: T) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (value) => {
+    const now = Date.now();
+    if (now - last < ms) return;
+    last = now;
+    log(value);
+  };
 }
 
 /** The services of a running app, for tests and the CLI. */
@@ -134,8 +147,11 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const metrics = new Metrics();
+  // Until the app's logger exists, an idle connection's error is only kept from ending the process.
+  let logPoolError: (error: Error) => void = () => undefined;
   const database = await openDatabase({
     ...config,
+    onPoolError: (error) => logPoolError(error),
     onQuery: (ms, failed) => metrics.dbQueries.observe({ outcome: failed ? 'failed' : 'ok' }, ms / 1000),
   });
   await withStartupLock(database, async () => {
@@ -155,7 +171,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   cleanForwardedHeadersOn(app.server, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
+  logPoolError = (error) => app.log.warn({ err: error }, 'database connection lost (a new one is made when needed)');
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -192,18 +208,30 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
 
   // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
+  // Nothing waits for Redis: no offline queue and a short command timeout, so while it is down
+  // every limit is counted in this instance's memory instead, at once.
   const limitsRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 500,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
+      })
     : null;
-  limitsRedis?.on('error', (error: unknown) => app.log.error({ err: error }, 'rate limits redis'));
+  const redisWarning = oncePer(10_000, (error: unknown) =>
+    app.log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance'),
+  );
+  limitsRedis?.on('error', redisWarning);
   const aiBudget = limitsRedis
-    ? new RedisRateBudget(limitsRedis, 'gomeum:ai-budget:', (error) =>
-        app.log.warn({ err: error }, 'AI budget unavailable: answering with the fallback'),
-      )
+    ? new RedisRateBudget(limitsRedis, 'gomeum:ai-budget:', new MemoryRateBudget(config.now), redisWarning)
     : new MemoryRateBudget(config.now);
 
   const bus = config.redisUrl
-    ? await RedisBus.connect(config.redisUrl, (error) => app.log.error({ err: error }, 'live bus'))
+    ? await RedisBus.connect(
+        config.redisUrl,
+        oncePer(10_000, (error: unknown) => app.log.warn({ err: error }, 'live bus: redis unavailable')),
+      )
     : new InProcessBus();
   const live = new LiveHub(
     bus,
@@ -212,6 +240,17 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   );
   metrics.watchConnections({ liveSockets: () => live.size, server: app.server });
   const shutdown = new GracefulShutdown(app, live);
+  const readiness = new ReadinessService({
+    db: database.db,
+    storage: storage.storage,
+    redis: () => (!limitsRedis ? 'off' : redisReady(limitsRedis) && live.busStatus() === 'ok' ? 'ok' : 'down'),
+    now: config.now,
+  });
+  app.setErrorHandler(
+    errorHandler((kind) => {
+      if (kind === 'storage_full') readiness.noteStorageFull();
+    }),
+  );
   const chatRepository = new ChatRepository(database.db);
   const presence = new PresenceService(chatRepository, live, config.now, (error) =>
     app.log.error({ err: error }, 'presence'),
@@ -261,7 +300,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(fastifyRateLimit, {
     global: false,
     // Shared through Redis when configured; if Redis is unreachable, requests pass rather than fail.
-    ...(limitsRedis ? { redis: limitsRedis, nameSpace: 'gomeum:rate-limit:', skipOnError: true } : {}),
+    ...(limitsRedis ? { store: sharedRateLimitStore(limitsRedis, 'gomeum:rate-limit:', redisWarning) } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, ...errorBody('errors.rate_limited') }),
   });
   await app.register(fastifyMultipart, {
@@ -292,7 +331,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
 
   // Routes.
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, access: config.metrics ?? {} });
   await app.register(authRoutes, { auth, secureCookies: config.session.secure, rateLimit: config.rateLimit });
   await app.register(visitsRoutes, { visits });
@@ -317,9 +356,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
   await app.register(webRoutes, { webDist: config.webDist });
 
-  // Finish AI answers under way, withdraw this instance's presence, close sockets and the bus.
+  // Store AI answers under way (cut short: the fallback), withdraw this instance's presence, close
+  // sockets and the bus.
   app.addHook('preClose', async () => {
-    await chat.idle();
+    await chat.close();
     await presence.close();
     await live.close();
   });

@@ -13,6 +13,7 @@ export const API = {
   file: (key: string) => `/api/files/${key}`,
   version: '/version.json',
   health: '/healthz',
+  ready: '/readyz',
   moonQuestions: '/api/moon/questions',
   moonAnswer: '/api/moon/questions/:id/answer',
   moonGomeumAnswer: '/api/operator/moon/questions/:id/gomeum-answer',

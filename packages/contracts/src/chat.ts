@@ -19,7 +19,7 @@ export type ChatKind = z.infer<typeof chatKindSchema>;
 
 /** One message of a user's conversation with Gomeum, as both sides see it. */
 export const chatMessageSchema = z.object({
-  /** Monotonic per server: clients resume from the last id they have. */
+  /** Increasing in the order messages are stored; clients resume after the last id a history reply held. */
   id: z.number().int().positive(),
   userId: z.string(),
   sender: chatSenderSchema,
@@ -38,8 +38,14 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 /** A message body as a person types it: trimmed, never blank, bounded. */
 export const chatContentSchema = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
 
+/**
+ * The sender's own id for one message (a UUID made when it is first written). Sending again with
+ * the same id — a retry after a timeout or an error — never stores the message twice.
+ */
+export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
 /** Body of a chat message sent by a user or by the operator as Gomeum. */
-export const sendChatBodySchema = z.object({ content: chatContentSchema });
+export const sendChatBodySchema = z.object({ content: chatContentSchema, clientId: chatClientIdSchema.optional() });
 /** Body of a chat message. */
 export type SendChatBody = z.infer<typeof sendChatBodySchema>;
 

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'notifications.error_missing_fields',
   'notifications.error_too_long',
   'push.error_endpoint',
+  'errors.unavailable',
+  'errors.storage_full',
 ] as const;
 
 /** A machine-readable error code. */

@@ -17,12 +17,21 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
   /** A stored chat message; `streamId` names the AI stream it completes, if any. */
   z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.string().nullable() }),
-  /** The messages after the id a client asked for, oldest first. */
-  z.object({ type: z.literal('chat.history'), messages: z.array(chatMessageSchema) }),
+  /** The messages after the id a client asked for (`after`, echoed), oldest first. */
+  z.object({
+    type: z.literal('chat.history'),
+    after: z.number().int().min(0).nullable(),
+    messages: z.array(chatMessageSchema),
+  }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
   /** The operator read a conversation up to `readId` (so every dashboard updates its unread counts). */
   z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().int().nonnegative() }),
+  /**
+   * Events may have been missed (the bus between server instances was down): resume as after a
+   * reconnect — what a client holds is read again from the database.
+   */
+  z.object({ type: z.literal('live.resync') }),
   /** The session this socket was opened with has ended (signed out, replaced or expired); it closes next. */
   z.object({ type: z.literal('session.ended') }),
   /** Whether the human Gomeum is answering. */

@@ -23,6 +23,12 @@ export interface DatabaseOptions {
   databaseSchema?: string | undefined;
   dataDir: string;
   sqliteFile?: string | undefined;
+  /**
+   * Hears errors of idle PostgreSQL connections (the server restarted, the network dropped). The
+   * pool drops such a connection and makes a new one when next needed; without a listener, Node
+   * would end the process on the pool's 'error' event.
+   */
+  onPoolError?: ((error: Error) => void) | undefined;
   /** Hears every query's duration and whether it failed (metrics). */
   onQuery?: ((durationMs: number, failed: boolean) => void) | undefined;
 }
@@ -32,6 +38,11 @@ function queryLog(options: DatabaseOptions): KyselyConfig['log'] {
   const { onQuery } = options;
   return onQuery && ((event) => onQuery(event.queryDurationMillis, event.level === 'error'));
 }
+
+// How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool)
+// before it fails with 503: a database that is down answers a refusal at once; one that hangs
+// must not hold every request for long.
+const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 // Timestamps are bigint on PostgreSQL; milliseconds fit a double exactly, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -43,8 +54,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // Names this app's connections in pg_stat_activity (per schema, so tests can find their own).
+      application_name: schema ? `gomeum:${schema}` : 'gomeum',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // Idle connections report to the pool; a connection in use (inside a transaction, between two
+    // of its queries) reports to itself, so every connection gets a listener of its own too.
+    const onError = options.onPoolError ?? (() => undefined);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     if (schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as inboxReadsAndDelivery from './migrations/20261123000000_inbox_reads_and_delivery.ts';
+import * as chatClientIds from './migrations/20261124000000_chat_client_ids.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -22,6 +23,7 @@ interface EngineMigration {
 const MIGRATIONS: Record<string, EngineMigration> = {
   '20261122000000_initial': initial,
   '20261123000000_inbox_reads_and_delivery': inboxReadsAndDelivery,
+  '20261124000000_chat_client_ids': chatClientIds,
 };
 
 class StaticProvider implements MigrationProvider {

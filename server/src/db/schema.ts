@@ -112,6 +112,8 @@ export interface ChatMessagesTable {
   /** JSON with kind-specific extras (an announcement's planet, say). */
   meta: string | null;
   created_at: number;
+  /** The sender's own id of the message (unique per user): a retried send finds the first one. */
+  client_id: Generated<string | null>;
 }
 
 /** The operator's read mark in one user's conversation (shared by every operator: one Gomeum). */

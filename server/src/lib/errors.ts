@@ -36,6 +36,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'notifications.error_missing_fields': 'Please fill in both title and message.',
   'notifications.error_too_long': 'This text is too long.',
   'push.error_endpoint': 'This push subscription cannot be used.',
+  'errors.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
+  'errors.storage_full': 'The server has run out of storage space. Please try again later.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */
@@ -69,15 +71,54 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.o
   return result.data;
 }
 
+// PostgreSQL SQLSTATEs that mean "not now" rather than "never": the connection or the server went
+// away (class 08), the server is shutting down or starting (57P01–57P03), or has no room for
+// another connection (53300).
+const PG_UNAVAILABLE = /^(08...|57P0[1-3]|53300)$/;
+// Node's socket errors on the way to a database (or any other service the request needed).
+const NETWORK_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+// Errors the pg driver throws without a code when a connection is lost or cannot be made.
+const PG_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/**
+ * Whether a failure came from the world outside the process rather than from the request or our
+ * code: `unavailable` (the database is restarting or unreachable, SQLite is locked) answers 503,
+ * `storage_full` (no space left for the database or a file) answers 507; both are worth a retry.
+ */
+export function infrastructureFailure(error: unknown): 'unavailable' | 'storage_full' | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return 'storage_full';
+  if (NETWORK_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code)) return 'unavailable';
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code.startsWith('SQLITE_BUSY_')) return 'unavailable';
+  const message = error instanceof Error ? error.message : '';
+  if (PG_LOST.test(message)) return 'unavailable';
+  // A Kysely or driver error may wrap the real one.
+  return 'cause' in error && error.cause !== error ? infrastructureFailure(error.cause) : null;
+}
+
 function statusCodeOf(error: FastifyError): number {
   return typeof error.statusCode === 'number' ? error.statusCode : 500;
 }
 
 /**
  * Turns any thrown error into the API's error shape. Client mistakes (bad JSON, wrong types, huge
- * bodies, wrong content type) are 4xx with a clear code, never a 500; real failures are logged.
+ * bodies, wrong content type) are 4xx with a clear code, never a 500; failures of the outside world
+ * are 503/507 and told to `onInfrastructure` (readiness hears of a full disk this way); the rest
+ * are logged as our own failures.
  */
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(onInfrastructure: (kind: 'unavailable' | 'storage_full') => void = () => undefined) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    handleError(error, request, reply, onInfrastructure);
+}
+
+function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onInfrastructure: (kind: 'unavailable' | 'storage_full') => void,
+) {
   if (error instanceof AppError) {
     return reply.status(error.status).send(errorBody(error.code, error.message));
   }
@@ -93,6 +134,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (status === 429) return reply.status(429).send(errorBody('errors.rate_limited'));
   if (status === 404) return reply.status(404).send(errorBody('errors.not_found'));
   if (status >= 400 && status < 500) return reply.status(status).send(errorBody('errors.bad_request'));
+  const infrastructure = infrastructureFailure(error);
+  if (infrastructure) {
+    onInfrastructure(infrastructure);
+    request.log.warn({ err: error }, 'request failed: %s', infrastructure);
+    if (infrastructure === 'storage_full') return reply.status(507).send(errorBody('errors.storage_full'));
+    return reply.status(503).header('retry-after', '1').send(errorBody('errors.unavailable'));
+  }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorBody('errors.server'));
 }

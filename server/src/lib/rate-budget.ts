@@ -28,31 +28,43 @@ export class MemoryRateBudget implements RateBudget {
   }
 }
 
-// Counts a use and starts the window's expiry with the first one, atomically.
-const TAKE_SCRIPT = `
+// Counts a use and starts the window's expiry with the first one, atomically; answers the count
+// and the milliseconds left in the window.
+export const REDIS_WINDOW_SCRIPT = `
 local used = redis.call('INCR', KEYS[1])
 if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return used
+return {used, redis.call('PTTL', KEYS[1])}
 `;
 
+/** Whether a Redis client can take a command now (it fails at once otherwise: no offline queue). */
+export function redisReady(redis: Redis): boolean {
+  return redis.status === 'ready';
+}
+
 /**
- * Budgets shared by every instance through Redis: a fixed window per key. When Redis cannot be
- * reached the use is refused, so an outage never lifts a limit.
+ * Budgets shared by every instance through Redis: a fixed window per key. While Redis cannot be
+ * reached, each instance counts in its own memory instead (`fallback`), so an outage neither lifts
+ * a limit nor makes anyone wait for Redis.
  */
 export class RedisRateBudget implements RateBudget {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly fallback: RateBudget,
     private readonly onError: (error: unknown) => void,
   ) {}
 
   async take(key: string, max: number, windowMs: number): Promise<boolean> {
+    if (!redisReady(this.redis)) return this.fallback.take(key, max, windowMs);
     try {
-      const used = await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}${key}`, windowMs);
-      return Number(used) <= max;
+      const [used] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, `${this.prefix}${key}`, windowMs)) as [
+        number,
+        number,
+      ];
+      return used <= max;
     } catch (error) {
       this.onError(error);
-      return false;
+      return this.fallback.take(key, max, windowMs);
     }
   }
 }

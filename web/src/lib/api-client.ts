@@ -15,6 +15,17 @@ export class ApiError extends Error {
 }
 
 /**
+ * Whether trying the same request again soon may succeed: the network failed, or the server (or a
+ * proxy in front of it) is briefly unavailable. Worth a retry only with an idempotency key.
+ */
+export function isTransient(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
+  );
+}
+
+/**
  * Calls the API with JSON (or a FormData upload) and parses the answer with the contract's schema, so a reply that does
  * not match what the server promised fails loudly instead of drifting. Network failures become
  * `errors.server`, which the UI can show.

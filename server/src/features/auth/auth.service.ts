@@ -75,7 +75,8 @@ export class AuthService {
     }
     const user = await this.users.findById(session.user_id);
     if (!user) return null;
-    if (now - session.last_seen_at >= TOUCH_EVERY_MS) await this.sessions.touch(id, now);
+    // Best effort: a session that cannot be touched now (a full disk) still serves this request.
+    if (now - session.last_seen_at >= TOUCH_EVERY_MS) await this.sessions.touch(id, now).catch(() => undefined);
     return { user, sessionId: id };
   }
 

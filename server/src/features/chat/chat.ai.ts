@@ -48,12 +48,18 @@ export class AiClient {
     return Boolean(this.config?.apiKey);
   }
 
-  /** Streams one answer; resolves with the whole text, or throws AiUnavailableError. */
-  async stream(messages: AiMessage[], onDelta: (delta: string) => void): Promise<string> {
+  /**
+   * Streams one answer; resolves with the whole text, or throws AiUnavailableError (also when
+   * `signal` aborts it: the server is shutting down).
+   */
+  async stream(messages: AiMessage[], onDelta: (delta: string) => void, signal?: AbortSignal): Promise<string> {
     const config = this.config;
     if (!config?.apiKey) throw new AiUnavailableError('no AI key is configured');
+    if (signal?.aborted) throw new AiUnavailableError('the server is shutting down');
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+    const stop = () => controller.abort();
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
       let response: Response;
@@ -90,6 +96,7 @@ export class AiClient {
       throw new AiUnavailableError(controller.signal.aborted ? 'the AI timed out' : 'the AI stream failed');
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
     }
   }
 

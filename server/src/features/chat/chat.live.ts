@@ -1,4 +1,4 @@
-import type { LiveHub } from '../../lib/live/index.ts';
+import type { LiveConnection, LiveHub } from '../../lib/live/index.ts';
 import type { PresenceService } from './chat.presence.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -8,7 +8,7 @@ const DASHBOARD = 'dashboard';
 export function registerChatLive(hub: LiveHub, chat: ChatService, presence: PresenceService): void {
   hub.on('chat.sync', async (connection, event) => {
     const messages = await chat.sync(connection.user, event.after);
-    connection.send({ type: 'chat.history', messages });
+    connection.send({ type: 'chat.history', after: event.after, messages });
   });
 
   hub.on('presence.dashboard', async (connection) => {
@@ -21,10 +21,13 @@ export function registerChatLive(hub: LiveHub, chat: ChatService, presence: Pres
     await presence.setDashboards(hub.taggedConnections(DASHBOARD).length);
   });
 
-  hub.onConnect(async (connection) => {
+  // A new connection, or one told to resync after the bus was down, hears whether Gomeum answers.
+  const sendPresence = async (connection: LiveConnection) => {
     const status = await presence.status();
     connection.send({ type: 'presence.changed', online: status.online });
-  });
+  };
+  hub.onConnect(sendPresence);
+  hub.onResync(sendPresence);
 
   hub.onDisconnect(async (connection) => {
     if (connection.tags.has(DASHBOARD)) await presence.setDashboards(hub.taggedConnections(DASHBOARD).length);

@@ -16,6 +16,8 @@ export class PresenceService {
   private readonly key = `${DASHBOARD_PREFIX}${crypto.randomUUID()}`;
   private dashboards = 0;
   private closed = false;
+  // A read under way, shared by whoever asks meanwhile.
+  private reading: Promise<Presence> | null = null;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -30,8 +32,16 @@ export class PresenceService {
     this.timer.unref();
   }
 
-  /** The operator's presence now: online while a dashboard is open and the switch is not on away. */
-  async status(): Promise<Presence> {
+  /**
+   * The operator's presence now: online while a dashboard is open and the switch is not on away.
+   * Callers at the same moment share one read (every socket told to resync asks at once).
+   */
+  status(): Promise<Presence> {
+    this.reading ??= this.read().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async read(): Promise<Presence> {
     const [available, open] = await Promise.all([
       this.repo.presenceFlag(SWITCH_KEY, 1),
       this.repo.countFresh(DASHBOARD_PREFIX, this.now() - FRESH_MS),
@@ -56,7 +66,8 @@ export class PresenceService {
 
   /** Tells every connected client, on every instance, whether Gomeum is answering. */
   private async announce(): Promise<Presence> {
-    const status = await this.status();
+    // A fresh read: one already under way may have started before this change.
+    const status = await this.read();
     await this.hub.publishToAll({ type: 'presence.changed', online: status.online });
     return status;
   }

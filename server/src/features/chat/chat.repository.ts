@@ -52,6 +52,35 @@ export class ChatRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Stores a message the sender named with its own id, once: when that user already has a message
+   * with this id (a retried send), nothing is stored and that message is returned instead.
+   */
+  async insertOnce(message: NewChatMessage, clientId: string): Promise<{ row: ChatMessageRow; created: boolean }> {
+    const created = await this.db
+      .insertInto('chat_messages')
+      .values({
+        user_id: message.userId,
+        sender: message.sender,
+        kind: message.kind,
+        content: message.content,
+        meta: message.meta,
+        created_at: message.createdAt,
+        client_id: clientId,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (created) return { row: created, created: true };
+    const row = await this.db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('user_id', '=', message.userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    return { row, created: false };
+  }
+
   /** A user's messages with an id above `after`, oldest first; the newest `limit` of them. */
   async listAfter(userId: string, after: number, limit: number): Promise<ChatMessageRow[]> {
     const rows = await this.db
@@ -63,6 +92,15 @@ export class ChatRepository {
       .limit(limit)
       .execute();
     return rows.reverse();
+  }
+
+  /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
+  async meta(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
+    return this.db
+      .selectFrom('user_meta')
+      .select(['welcome_shown', 'last_seen_update'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Makes sure the user has a meta row (welcome and last-seen flags). */

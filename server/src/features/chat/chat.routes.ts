@@ -26,7 +26,13 @@ export interface ChatRoutesOptions {
   messagesPerMinute: number;
 }
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 /** Chat over HTTP: a user's own history and sending; the operator's conversations, replies and presence. */
 export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<void> {
@@ -57,7 +63,7 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
     },
     async (request) => {
       const user = requireUser(request);
-      return { message: await chat.sendFromUser(user, request.body.content) };
+      return { message: await chat.sendFromUser(user, request.body.content, request.body.clientId) };
     },
   );
 
@@ -93,7 +99,9 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
     },
     async (request) => {
       requireOperator(request);
-      return { message: await chat.sendFromGomeum(request.params.userId, request.body.content) };
+      return {
+        message: await chat.sendFromGomeum(request.params.userId, request.body.content, request.body.clientId),
+      };
     },
   );
 

@@ -65,23 +65,31 @@ export interface ChatServiceDeps {
  */
 export class ChatService {
   private readonly pending = new Set<Promise<void>>();
+  // Aborted at shutdown: AI answers still being written stop, and the fallback is stored instead.
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
-  /** A user's message: stored, delivered, then answered by the AI when the operator is away. */
-  async sendFromUser(user: Me, content: string): Promise<ChatMessage> {
-    const message = await this.store(user.id, 'user', content);
+  /**
+   * A user's message: stored, delivered, then answered by the AI when the operator is away. With
+   * a `clientId`, a retried send returns the message stored the first time (delivered again, in
+   * case the first delivery was lost with the instance that made it) and starts no second answer.
+   */
+  async sendFromUser(user: Me, content: string, clientId?: string): Promise<ChatMessage> {
+    // Asked before storing: once the message is stored, nothing may fail the request.
     const presence = await this.deps.presence.status();
-    if (!presence.online) this.track(this.answerWithAi(user, message));
+    const { message, created } = await this.store(user.id, 'user', content, clientId);
+    if (created && !presence.online) this.track(this.answerWithAi(user, message));
     return message;
   }
 
-  /** The operator writing as Gomeum into one user's conversation. */
-  async sendFromGomeum(userId: string, content: string): Promise<ChatMessage> {
+  /** The operator writing as Gomeum into one user's conversation (a retry with its `clientId` stores it once). */
+  async sendFromGomeum(userId: string, content: string, clientId?: string): Promise<ChatMessage> {
     if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
-    const message = await this.store(userId, 'gomeum', content);
-    // Answering a conversation reads everything before the answer.
-    await this.moveReadMark(userId, message.id);
+    const { message } = await this.store(userId, 'gomeum', content, clientId);
+    // Answering a conversation reads everything before the answer. The answer is stored, so a
+    // read mark that cannot be moved now is only logged (the dashboard moves it when it shows it).
+    await this.moveReadMark(userId, message.id).catch((error: unknown) => this.deps.onError(error, 'read mark'));
     return message;
   }
 
@@ -109,8 +117,11 @@ export class ChatService {
    */
   async sync(user: Me, after: number | null): Promise<ChatMessage[]> {
     if (user.role !== 'operator') {
-      await this.ensureWelcome(user.id);
-      await this.announceLatestUpdate(user.id);
+      // Read first: a user who has both (nearly every sync) costs no write. The writes below are
+      // guarded, so a sync racing another still stores each at most once.
+      const [meta, latest] = await Promise.all([this.deps.repo.meta(user.id), this.deps.repo.latestGomeumLog()]);
+      if (!meta?.welcome_shown) await this.ensureWelcome(user.id);
+      if (latest && (meta?.last_seen_update ?? 0) < latest.created_at) await this.announce(user.id, latest);
     }
     return this.history(user.id, after ?? 0);
   }
@@ -163,9 +174,7 @@ export class ChatService {
   }
 
   /** Posts one announcement when Gomeum published a log newer than what this user last saw. */
-  async announceLatestUpdate(userId: string): Promise<void> {
-    const latest = await this.deps.repo.latestGomeumLog();
-    if (!latest) return;
+  private async announce(userId: string, latest: { planet: string; created_at: number }): Promise<void> {
     const planet = planetIdSchema.safeParse(latest.planet);
     if (!planet.success) return;
     const row = await this.deps.repo.insertAnnouncementOnce(
@@ -182,25 +191,38 @@ export class ChatService {
     if (row) await this.deliver(toChatMessage(row), null);
   }
 
-  /** Resolves when every AI answer under way has been stored (tests and shutdown wait on it). */
+  /** Resolves when every AI answer under way has been stored (tests wait on it). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private async store(userId: string, sender: ChatSender, content: string): Promise<ChatMessage> {
-    const row = await this.deps.repo.insert({
-      userId,
-      sender,
-      kind: 'message',
-      content,
-      meta: null,
-      createdAt: this.deps.now(),
-    });
-    const message = toChatMessage(row);
-    await this.deliver(message, null);
-    return message;
+  /**
+   * Shutdown: AI answers still being written are cut short and the fallback text is stored in
+   * their place, so no question is left unanswered; resolves once every answer is stored.
+   */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.idle();
   }
 
+  private async store(
+    userId: string,
+    sender: ChatSender,
+    content: string,
+    clientId: string | undefined,
+  ): Promise<{ message: ChatMessage; created: boolean }> {
+    const message = { userId, sender, kind: 'message' as const, content, meta: null, createdAt: this.deps.now() };
+    const { row, created } = clientId
+      ? await this.deps.repo.insertOnce(message, clientId)
+      : { row: await this.deps.repo.insert(message), created: true };
+    // Someone else's message under this id (ids are random; this is a client bug or a probe).
+    if (row.sender !== sender) throw new AppError(409, 'errors.bad_request');
+    const stored = toChatMessage(row);
+    await this.deliver(stored, null);
+    return { message: stored, created };
+  }
+
+  /** Publishes a stored message to its user and the operators; never fails (see LiveHub.publish). */
   private async deliver(message: ChatMessage, streamId: string | null): Promise<void> {
     const event = { type: 'chat.message', message, streamId } as const;
     await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
@@ -219,13 +241,15 @@ export class ChatService {
     if (this.deps.ai.configured && (await this.deps.aiBudget.take(user.id, this.deps.aiRepliesPerMinute, MINUTE))) {
       try {
         const prompt = await this.prompt(user.id, language);
-        text = await this.deps.ai.stream(prompt, (delta) => {
-          const event = { type: 'chat.ai_delta', userId: user.id, streamId, delta } as const;
-          void Promise.all([
-            this.deps.hub.publishToUser(user.id, event),
-            this.deps.hub.publishToOperators(event),
-          ]).catch((error: unknown) => this.deps.onError(error, 'AI delta'));
-        });
+        text = await this.deps.ai.stream(
+          prompt,
+          (delta) => {
+            const event = { type: 'chat.ai_delta', userId: user.id, streamId, delta } as const;
+            void this.deps.hub.publishToUser(user.id, event);
+            void this.deps.hub.publishToOperators(event);
+          },
+          this.stopping.signal,
+        );
       } catch (error) {
         this.deps.onError(error, 'AI answer');
         text = '';

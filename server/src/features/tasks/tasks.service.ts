@@ -166,7 +166,8 @@ export class TasksService {
         });
       });
     } catch (error) {
-      if (file) await this.files.remove(file.key);
+      // The entry's own error is what the caller hears; removing its file is best effort.
+      if (file) await this.files.remove(file.key).catch(() => undefined);
       throw error;
     }
     const updated = await this.tasks.getUserTask(userId, planet);
@@ -268,7 +269,8 @@ export class TasksService {
         updated_at: this.now(),
       });
     } catch (error) {
-      if (file) await this.files.remove(file.key);
+      // The entry's own error is what the caller hears; removing its file is best effort.
+      if (file) await this.files.remove(file.key).catch(() => undefined);
       throw error;
     }
     return this.gomeumTaskView(planet);
@@ -294,7 +296,7 @@ export class TasksService {
       await this.onGomeumLog(planet).catch(() => undefined);
       return toGomeumLog(row);
     } catch (error) {
-      for (const key of stored) await this.files.remove(key);
+      await Promise.allSettled(stored.map((key) => this.files.remove(key)));
       throw error;
     }
   }

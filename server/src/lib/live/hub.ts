@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ClientEvent, ClientEventOf, ClientEventType, Me, ServerEvent } from '@gomeum/contracts';
 import { LIVE_CLOSE } from '@gomeum/contracts';
-import type { LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
+import type { BusRecovery, LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
 
 /** The bits of a WebSocket the hub uses (the `ws` socket satisfies it; tests may fake it). */
 export interface LiveSocket {
@@ -49,24 +49,40 @@ class Connection implements LiveConnection {
 }
 
 /**
- * The live channel every feature publishes through: it knows this instance's open sockets, hands
- * published events to the bus (in-process or Redis) and delivers what the bus brings to the right
- * local sockets. Features register handlers per client event type; there is no central switch.
+ * The live channel every feature publishes through: it knows this instance's open sockets,
+ * delivers published events to the right ones at once, and hands them to the bus (Redis, when
+ * several instances run) for the others' sockets. Publishing never fails and never waits on the
+ * bus: an event the bus could not carry is made good when it is back, by telling the sockets that
+ * may have missed it to resync from the database. Features register handlers per client event
+ * type; there is no central switch.
  */
 export class LiveHub {
   private readonly connections = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly operators = new Set<Connection>();
   private readonly handlers = new Map<ClientEventType, LiveHandler<ClientEventType>[]>();
   private readonly connectHooks: ConnectionHook[] = [];
   private readonly disconnectHooks: ConnectionHook[] = [];
+  private readonly resyncHooks: ConnectionHook[] = [];
+  // While the bus is down every publish fails; one log line per outage is enough.
+  private busDown = false;
 
   constructor(
     private readonly bus: LiveBus,
     private readonly onError: (error: unknown, context: string) => void,
-    /** Hears, for each envelope the bus brings, how long ago it was published (metrics). */
+    /** Hears, for each envelope the bus brings from another instance, how long ago it was published (metrics). */
     private readonly onDelivered?: (lagMs: number) => void,
   ) {
-    bus.subscribe((envelope) => this.deliver(envelope));
+    bus.subscribe((envelope) => {
+      if (envelope.sentAt !== undefined) this.onDelivered?.(Date.now() - envelope.sentAt);
+      this.deliver(envelope);
+    });
+    bus.onRecovered((recovery) => this.recover(recovery));
+  }
+
+  /** Whether events reach the other instances now (`off`: there are none). */
+  busStatus(): 'ok' | 'down' | 'off' {
+    return this.bus.status();
   }
 
   /** Sends an event to every open socket of one user, on every instance. */
@@ -108,8 +124,40 @@ export class LiveHub {
     return this.publish({ kind: 'all' }, event);
   }
 
-  private async publish(target: LiveTarget, event: ServerEvent): Promise<void> {
-    await this.bus.publish({ target, event, sentAt: Date.now() });
+  /**
+   * Delivers to this instance's sockets now and hands the envelope to the bus for the others.
+   * Resolves once delivered here; the bus is not waited for, and its failures are only logged
+   * (the bus tells the hub when it is back, and the sockets that may have missed something resync).
+   */
+  private publish(target: LiveTarget, event: ServerEvent): Promise<void> {
+    const envelope = { target, event };
+    this.deliver(envelope);
+    this.bus.publish({ ...envelope, sentAt: Date.now() }).catch((error: unknown) => this.busFailed(error));
+    return Promise.resolve();
+  }
+
+  private busFailed(error: unknown): void {
+    if (this.busDown) return;
+    this.busDown = true;
+    this.onError(error, 'live bus publish (events are resynced when the bus is back)');
+  }
+
+  /** The bus is back: whoever may have missed events reads them again from the database. */
+  private recover({ inbound, outbound }: BusRecovery): void {
+    this.busDown = false;
+    // Other instances' sockets may have missed what this one published while the bus was down.
+    if (outbound) this.bus.publish({ target: { kind: 'all' }, event: { type: 'live.resync' } }).catch(() => undefined);
+    // This instance's sockets may have missed what the others published.
+    if (inbound) this.resyncLocal();
+  }
+
+  /** Tells every socket of this instance to resync, and runs the resync hooks. */
+  private resyncLocal(): void {
+    const data = JSON.stringify({ type: 'live.resync' } satisfies ServerEvent);
+    for (const connection of this.connections.values()) {
+      connection.sendRaw(data);
+      for (const hook of this.resyncHooks) this.run(() => hook(connection), 'resync hook');
+    }
   }
 
   /** Registers a handler for one client event type. */
@@ -122,6 +170,11 @@ export class LiveHub {
   /** Runs when a connection opens (after `ready` is sent). */
   onConnect(hook: ConnectionHook): void {
     this.connectHooks.push(hook);
+  }
+
+  /** Runs for each connection told to resync (what it may have missed: state to send again). */
+  onResync(hook: ConnectionHook): void {
+    this.resyncHooks.push(hook);
   }
 
   /** Runs when a connection closes. */
@@ -146,6 +199,7 @@ export class LiveHub {
     const own = this.byUser.get(user.id) ?? new Set<Connection>();
     own.add(connection);
     this.byUser.set(user.id, own);
+    if (user.role === 'operator') this.operators.add(connection);
     connection.send({ type: 'ready', serverTime: Date.now() });
     for (const hook of this.connectHooks) this.run(() => hook(connection), 'connect hook');
     return {
@@ -160,6 +214,7 @@ export class LiveHub {
     const own = this.byUser.get(connection.user.id);
     own?.delete(connection);
     if (own?.size === 0) this.byUser.delete(connection.user.id);
+    this.operators.delete(connection);
     for (const hook of this.disconnectHooks) this.run(() => hook(connection), 'disconnect hook');
   }
 
@@ -181,10 +236,13 @@ export class LiveHub {
     }
   }
 
-  private deliver({ target, event, sentAt }: LiveEnvelope): void {
-    if (sentAt !== undefined) this.onDelivered?.(Date.now() - sentAt);
+  private deliver({ target, event }: LiveEnvelope): void {
     if (target.kind === 'session') {
       this.closeSession(target.sessionId);
+      return;
+    }
+    if (target.kind === 'all' && event.type === 'live.resync') {
+      this.resyncLocal();
       return;
     }
     // Serialize once, however many sockets receive it.
@@ -193,8 +251,8 @@ export class LiveHub {
       for (const connection of this.byUser.get(target.userId) ?? []) connection.sendRaw(data);
       return;
     }
-    for (const connection of this.connections.values()) {
-      if (target.kind === 'all' || connection.user.role === 'operator') connection.sendRaw(data);
+    for (const connection of target.kind === 'all' ? this.connections.values() : this.operators) {
+      connection.sendRaw(data);
     }
   }
 

@@ -78,10 +78,18 @@ export class FileStore {
     return record;
   }
 
-  /** Removes a file and its record (used to undo an upload whose owner row failed to save). */
+  /**
+   * Removes a file and its record (used to undo an upload whose owner row failed to save). Both
+   * are attempted even when one fails: an entry that failed because the database is down must
+   * still not leave its file behind.
+   */
   async remove(key: string): Promise<void> {
-    await this.db.deleteFrom('files').where('key', '=', key).execute();
-    await this.storage.delete(key);
+    const [row, file] = await Promise.allSettled([
+      this.db.deleteFrom('files').where('key', '=', key).execute(),
+      this.storage.delete(key),
+    ]);
+    if (file.status === 'rejected') throw file.reason;
+    if (row.status === 'rejected') throw row.reason;
   }
 
   /**

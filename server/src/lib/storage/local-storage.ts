@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -15,11 +16,17 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const file = this.file(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename: a reader never sees half a file.
+    // Write then rename: a reader never sees half a file. A write that fails (a full disk, say)
+    // takes its pieces with it: nothing half-written stays behind.
     const temp = `${file}.${process.pid}.tmp`;
-    await fsp.writeFile(temp, body);
-    await fsp.writeFile(`${file}.type`, contentType);
-    await fsp.rename(temp, file);
+    try {
+      await fsp.writeFile(temp, body);
+      await fsp.writeFile(`${file}.type`, contentType);
+      await fsp.rename(temp, file);
+    } catch (error) {
+      await Promise.allSettled([fsp.rm(temp, { force: true }), fsp.rm(`${file}.type`, { force: true })]);
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -30,6 +37,27 @@ export class LocalStorage implements Storage {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
+    }
+  }
+
+  async probe(): Promise<'ok' | 'full' | 'down'> {
+    // A few bytes written and flushed to disk: what every upload (and the database beside it) needs.
+    const file = path.join(this.root, `.probe-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+    try {
+      await fsp.mkdir(this.root, { recursive: true });
+      const handle = await fsp.open(file, 'w');
+      try {
+        await handle.writeFile('ok');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return 'ok';
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOSPC' || code === 'EDQUOT' ? 'full' : 'down';
+    } finally {
+      await fsp.rm(file, { force: true }).catch(() => undefined);
     }
   }
 

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { assertStorageKey, type Storage, type StoredObject } from './storage.ts';
 
 /** Connection settings of an S3-compatible bucket. */
@@ -54,6 +61,17 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async probe(): Promise<'ok' | 'down'> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+        abortSignal: AbortSignal.timeout(2_000),
+      });
+      return 'ok';
+    } catch {
+      return 'down';
+    }
   }
 
   /** Releases the client's sockets. */

@@ -16,6 +16,11 @@ export interface Storage {
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Whether the store takes files now (readiness): `full` when it is out of space, `down` when it
+   * cannot be reached or written. Throws nothing.
+   */
+  probe(): Promise<'ok' | 'full' | 'down'>;
 }
 
 /** Keys are `<folder>/<random>.<ext>`: nothing a client chose, nothing that escapes a folder. */

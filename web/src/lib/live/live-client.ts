@@ -12,6 +12,8 @@ export interface LiveClientOptions {
   /** First retry delay; doubles per failed attempt up to `maxBackoffMs` (with jitter). */
   minBackoffMs: number;
   maxBackoffMs: number;
+  /** A resync waits a random time up to this long, spreading the load of many clients. */
+  resyncSpreadMs: number;
 }
 
 const DEFAULTS: LiveClientOptions = {
@@ -19,6 +21,7 @@ const DEFAULTS: LiveClientOptions = {
   pongTimeoutMs: 10_000,
   minBackoffMs: 500,
   maxBackoffMs: 15_000,
+  resyncSpreadMs: 1_000,
 };
 
 type Handler = (event: ServerEvent) => void;
@@ -39,6 +42,7 @@ export class LiveClient {
   private readonly openHandlers = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
   private attempt = 0;
+  private resyncTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +73,8 @@ export class LiveClient {
   stop(): void {
     window.removeEventListener('online', this.retryNow);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.resyncTimer);
+    this.resyncTimer = undefined;
     this.stopHeartbeat();
     const socket = this.socket;
     this.socket = null;
@@ -95,7 +101,7 @@ export class LiveClient {
     return () => set.delete(wrapped);
   }
 
-  /** Calls `handler` on every open, and at once when already open. */
+  /** Calls `handler` on every open (and resync), and at once when already open. */
   onOpen(handler: () => void): () => void {
     this.openHandlers.add(handler);
     if (this.current === 'open') handler();
@@ -158,6 +164,14 @@ export class LiveClient {
       for (const handler of this.openHandlers) handler();
     }
     if (event.type === 'pong') clearTimeout(this.pongTimer);
+    // The server's bus was down and this connection may have missed events: resume as after a
+    // reconnect. Spread over a moment, so every tab of every instance does not ask at once.
+    if (event.type === 'live.resync' && this.resyncTimer === undefined) {
+      this.resyncTimer = setTimeout(() => {
+        this.resyncTimer = undefined;
+        if (this.current === 'open') for (const handler of this.openHandlers) handler();
+      }, Math.random() * this.options.resyncSpreadMs);
+    }
     for (const handler of this.handlers.get(event.type) ?? []) handler(event);
   }
 

@@ -1,4 +1,5 @@
 import { pickLocalized, type ChatMessage } from '@gomeum/contracts';
+import type { PendingMessage } from '../model/conversation.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -64,16 +65,37 @@ export function StreamingMessage({ text }: { text: string }) {
   );
 }
 
-/** A message of the user's that the server has not confirmed yet. */
-export function PendingMessageItem({ content }: { content: string }) {
+/**
+ * A message of the user's that the server has not confirmed yet: sending, or failed with the
+ * reason and a Retry that sends it again under the same client id (never a duplicate).
+ */
+export function PendingMessageItem({ message, onRetry }: { message: PendingMessage; onRetry: () => void }) {
   const { t } = useTranslation();
+  const failed = message.status === 'failed';
   return (
-    <li className="chat-message chat-message--user chat-message--pending" data-sender="user" aria-busy="true">
+    <li
+      className={`chat-message chat-message--user chat-message--pending${failed ? ' chat-message--failed' : ''}`}
+      data-sender="user"
+      data-status={message.status}
+      aria-busy={!failed}
+    >
       <span className="chat-message__label">
         {t('chat.sender_you')}
-        <span className="chat-message__time">{t('chat.sending')}</span>
+        <span className="chat-message__time">{failed ? t('chat.failed') : t('chat.sending')}</span>
       </span>
-      <p className="chat-message__text">{content}</p>
+      <p className="chat-message__text">{message.content}</p>
+      {failed ? (
+        <p className="chat-message__failure" role="alert">
+          <span>
+            {message.error === 'errors.unauthorized'
+              ? t('chat.login_first')
+              : `${t('chat.send_failed')} ${t(message.error ?? 'errors.server')}`}
+          </span>
+          <button type="button" className="button button--ghost chat-message__retry" onClick={onRetry}>
+            {t('chat.retry')}
+          </button>
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -10,15 +10,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
+import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../art/index.ts';
 import { useMe } from '../../auth/index.ts';
-import { useSendMessage } from '../api/send-message.ts';
+import { useChatSender } from '../api/send-message.ts';
 import {
   conversationReducer,
   initialConversation,
-  lastMessageId,
   unreadCount,
   type ConversationState,
 } from '../model/conversation.ts';
@@ -43,16 +42,23 @@ function useConversation(userId: string | null) {
   useEffect(() => {
     stateRef.current = state;
   });
-  // Every (re)open resumes from the newest message this tab has: nothing acknowledged is lost.
+  const sender = useChatSender(dispatch);
+  // Every (re)open (and every resync after the server's bus was down) resumes from where this tab
+  // holds every message, so nothing stored is missed; sends that failed on the way are tried again.
   useLiveOpen((client) => {
-    client.send({ type: 'chat.sync', after: lastMessageId(stateRef.current) });
+    client.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
+    for (const message of stateRef.current.pending) {
+      if (message.status === 'failed' && message.error === 'errors.unavailable') {
+        sender.retry(message.clientId, message.content);
+      }
+    }
   });
   // Gomeum published a log: resync, and the server posts its announcement into this chat.
   const live = useLive();
   useLiveEvent('gomeum_log.published', () => {
-    live?.send({ type: 'chat.sync', after: lastMessageId(stateRef.current) });
+    live?.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
   });
-  useLiveEvent('chat.history', (event) => dispatch({ type: 'history', messages: event.messages }));
+  useLiveEvent('chat.history', (event) => dispatch({ type: 'history', after: event.after, messages: event.messages }));
   useLiveEvent('chat.message', (event) => {
     if (event.message.userId === userId)
       dispatch({ type: 'message', message: event.message, streamId: event.streamId });
@@ -62,15 +68,14 @@ function useConversation(userId: string | null) {
   });
   const [online, setOnline] = useState<boolean | null>(null);
   useLiveEvent('presence.changed', (event) => setOnline(event.online));
-  return { state, dispatch, online };
+  return { state, dispatch, online, sender };
 }
 
 /** The chat button (top right, with the unread count) and the panel it opens. */
 function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { t } = useTranslation();
-  const { state, dispatch, online } = useConversation(userId);
+  const { state, dispatch, online, sender } = useConversation(userId);
   const status = useLiveStatus();
-  const send = useSendMessage();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -120,18 +125,8 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     }
     setError(null);
     setDraft('');
-    const localId = `local-${Date.now()}-${Math.random()}`;
-    dispatch({ type: 'pending', message: { localId, content } });
-    send.mutate(content, {
-      onSuccess: (message) => dispatch({ type: 'settled', localId, message }),
-      onError: (failure) => {
-        dispatch({ type: 'settled', localId });
-        // Nothing is lost: the text goes back into the box.
-        setDraft((current) => current || content);
-        const code = failure instanceof ApiError ? failure.code : 'errors.server';
-        setError(code === 'errors.unauthorized' ? t('chat.login_first') : `${t('chat.send_failed')} ${t(code)}`);
-      },
-    });
+    // The message shows at once; a failed one stays in the list with its own Retry.
+    sender.send(newClientId(), content);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -207,7 +202,11 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
               <ChatMessageItem key={message.id} message={message} />
             ))}
             {state.pending.map((message) => (
-              <PendingMessageItem key={message.localId} content={message.content} />
+              <PendingMessageItem
+                key={message.clientId}
+                message={message}
+                onRetry={() => sender.retry(message.clientId, message.content)}
+              />
             ))}
             {streams.map(([streamId, text]) => (
               <StreamingMessage key={streamId} text={text} />

@@ -17,8 +17,12 @@ describe('conversation', () => {
   it('merges history and live messages once each, oldest first', () => {
     let state = initialConversation(0);
     state = conversationReducer(state, { type: 'message', message: message(3, 'gomeum'), streamId: null });
-    state = conversationReducer(state, { type: 'history', messages: [message(1, 'user'), message(3, 'gomeum')] });
-    state = conversationReducer(state, { type: 'history', messages: [message(2, 'gomeum_ai')] });
+    state = conversationReducer(state, {
+      type: 'history',
+      after: null,
+      messages: [message(1, 'user'), message(3, 'gomeum')],
+    });
+    state = conversationReducer(state, { type: 'history', after: 1, messages: [message(2, 'gomeum_ai')] });
     expect(state.messages.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(state.loaded).toBe(true);
     expect(lastMessageId(state)).toBe(3);
@@ -40,27 +44,70 @@ describe('conversation', () => {
 
   it('shows a sent message at once and swaps it for the confirmed one', () => {
     let state = initialConversation(0);
-    state = conversationReducer(state, { type: 'pending', message: { localId: 'l1', content: 'hi' } });
-    expect(state.pending).toHaveLength(1);
-    state = conversationReducer(state, { type: 'settled', localId: 'l1', message: message(4, 'user', 'hi') });
+    state = conversationReducer(state, { type: 'pending', clientId: 'c1', content: 'hi' });
+    expect(state.pending).toEqual([{ clientId: 'c1', content: 'hi', status: 'sending' }]);
+    state = conversationReducer(state, { type: 'settled', clientId: 'c1', message: message(4, 'user', 'hi') });
     expect(state.pending).toEqual([]);
     expect(state.messages.map((m) => m.content)).toEqual(['hi']);
   });
 
+  it('keeps a failed message in place with its reason until it is retried under the same id', () => {
+    let state = initialConversation(0);
+    state = conversationReducer(state, { type: 'pending', clientId: 'c1', content: 'hi' });
+    state = conversationReducer(state, { type: 'failed', clientId: 'c1', error: 'errors.unavailable' });
+    expect(state.pending).toEqual([{ clientId: 'c1', content: 'hi', status: 'failed', error: 'errors.unavailable' }]);
+    state = conversationReducer(state, { type: 'retrying', clientId: 'c1' });
+    expect(state.pending).toEqual([{ clientId: 'c1', content: 'hi', status: 'sending' }]);
+    state = conversationReducer(state, { type: 'settled', clientId: 'c1', message: message(9, 'user', 'hi') });
+    expect(state.pending).toEqual([]);
+    expect(state.messages.map((m) => m.id)).toEqual([9]);
+  });
+
   it('never shows a sent message twice when the live copy arrives before the POST answers', () => {
     let state = initialConversation(0);
-    state = conversationReducer(state, { type: 'pending', message: { localId: 'l1', content: ' hi ' } });
+    state = conversationReducer(state, { type: 'pending', clientId: 'c1', content: ' hi ' });
     state = conversationReducer(state, { type: 'message', message: message(4, 'user', 'hi'), streamId: null });
     expect(state.pending).toEqual([]);
     expect(state.messages.map((m) => m.content)).toEqual(['hi']);
-    state = conversationReducer(state, { type: 'settled', localId: 'l1', message: message(4, 'user', 'hi') });
+    state = conversationReducer(state, { type: 'settled', clientId: 'c1', message: message(4, 'user', 'hi') });
     expect(state.messages.map((m) => m.content)).toEqual(['hi']);
+  });
+
+  it('resumes from what a history reply held, not from the newest id it has seen', () => {
+    // Connected and synced through 3; then the connection drops. Gomeum answers (5) while it is
+    // down, and the user sends (6) over HTTP: the send's reply and any live copy show at once…
+    let state = conversationReducer(initialConversation(0), {
+      type: 'history',
+      after: null,
+      messages: [message(1, 'gomeum'), message(3, 'user')],
+    });
+    state = conversationReducer(state, { type: 'pending', clientId: 'c6', content: 'm6' });
+    state = conversationReducer(state, { type: 'settled', clientId: 'c6', message: message(6, 'user') });
+    state = conversationReducer(state, { type: 'message', message: message(7, 'gomeum_ai'), streamId: null });
+    expect(lastMessageId(state)).toBe(7);
+    // …but the resume starts after 3, so the reconnect brings 5 too.
+    expect(state.syncedThrough).toBe(3);
+    state = conversationReducer(state, {
+      type: 'history',
+      after: 3,
+      messages: [message(5, 'gomeum'), message(6, 'user'), message(7, 'gomeum_ai')],
+    });
+    expect(state.messages.map((m) => m.id)).toEqual([1, 3, 5, 6, 7]);
+    expect(state.syncedThrough).toBe(7);
+    // An older reply arriving late never moves the resume point back.
+    state = conversationReducer(state, { type: 'history', after: 1, messages: [message(3, 'user')] });
+    expect(state.syncedThrough).toBe(7);
+    // An empty reply holds everything up to where it started.
+    expect(
+      conversationReducer(initialConversation(0), { type: 'history', after: 12, messages: [] }).syncedThrough,
+    ).toBe(12);
   });
 
   it('counts messages from Gomeum after the last read id as unread, until read', () => {
     let state = initialConversation(1);
     state = conversationReducer(state, {
       type: 'history',
+      after: null,
       messages: [message(1, 'gomeum'), message(2, 'user'), message(3, 'gomeum_ai'), message(4, 'gomeum')],
     });
     expect(unreadCount(state)).toBe(2);

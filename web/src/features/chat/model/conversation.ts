@@ -1,9 +1,16 @@
-import type { ChatMessage } from '@gomeum/contracts';
+import type { ChatMessage, ErrorCode } from '@gomeum/contracts';
 
-/** A message the user sent that the server has not confirmed yet. */
+/**
+ * A message the user sent that the server has not confirmed yet. Its `clientId` goes with every
+ * attempt, so a retry never stores it twice.
+ */
 export interface PendingMessage {
-  localId: string;
+  clientId: string;
   content: string;
+  /** `sending` (first try or an automatic retry) or `failed` (the user may retry). */
+  status: 'sending' | 'failed';
+  /** Why the last attempt failed (an error code, an i18n key). */
+  error?: ErrorCode;
 }
 
 /** Everything the chat panel shows, kept in one reducer. */
@@ -15,22 +22,32 @@ export interface ConversationState {
   streams: Record<string, string>;
   /** The newest message id the user has seen with the panel open. */
   lastReadId: number;
+  /**
+   * Where the next resume starts: every stored message up to this id is known to be here. Only a
+   * history reply moves it. Live messages and the replies to sends may arrive out of order, or
+   * after gaps the client cannot see, so they never do (resuming from them would skip what came
+   * in between).
+   */
+  syncedThrough: number | null;
   /** Whether the first history reply has arrived. */
   loaded: boolean;
 }
 
 /** What can happen to the conversation. */
 export type ConversationAction =
-  | { type: 'history'; messages: ChatMessage[] }
+  | { type: 'history'; after: number | null; messages: ChatMessage[] }
   | { type: 'message'; message: ChatMessage; streamId: string | null }
   | { type: 'delta'; streamId: string; delta: string }
-  | { type: 'pending'; message: PendingMessage }
-  | { type: 'settled'; localId: string; message?: ChatMessage }
+  | { type: 'pending'; clientId: string; content: string }
+  | { type: 'retrying'; clientId: string }
+  | { type: 'failed'; clientId: string; error: ErrorCode }
+  | { type: 'settled'; clientId: string; message: ChatMessage }
+  | { type: 'discard'; clientId: string }
   | { type: 'read' };
 
 /** An empty conversation; `lastReadId` comes from what this browser saw before. */
 export function initialConversation(lastReadId: number): ConversationState {
-  return { messages: [], pending: [], streams: {}, lastReadId, loaded: false };
+  return { messages: [], pending: [], streams: {}, lastReadId, syncedThrough: null, loaded: false };
 }
 
 /** Adds messages by id, once each, keeping id order. */
@@ -40,19 +57,34 @@ function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** The pending copy of a stored message of the user's, if any (the same text, oldest first). */
+function pendingCopyOf(state: ConversationState, message: ChatMessage): number {
+  return message.sender === 'user' ? state.pending.findIndex((p) => p.content.trim() === message.content) : -1;
+}
+
+function updatePending(
+  state: ConversationState,
+  clientId: string,
+  change: (message: PendingMessage) => PendingMessage,
+): ConversationState {
+  return { ...state, pending: state.pending.map((p) => (p.clientId === clientId ? change(p) : p)) };
+}
+
 /** The conversation's reducer: merges history and live events, tracks sending and streaming. */
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
-    case 'history':
-      return { ...state, loaded: true, messages: merge(state.messages, action.messages) };
+    case 'history': {
+      // A history reply holds every message after `after` (up to the newest): the resume point
+      // moves to its end — unless a newer sync already moved it further.
+      const end = Math.max(action.after ?? 0, ...action.messages.map((m) => m.id));
+      const syncedThrough = Math.max(state.syncedThrough ?? 0, end) || null;
+      return { ...state, loaded: true, syncedThrough, messages: merge(state.messages, action.messages) };
+    }
     case 'message': {
       const streams = Object.fromEntries(Object.entries(state.streams).filter(([id]) => id !== action.streamId));
-      // The user's own message can arrive live before its POST answers: it confirms the oldest
-      // pending copy of the same text, so the message never shows twice.
-      const confirmed =
-        action.message.sender === 'user'
-          ? state.pending.findIndex((p) => p.content.trim() === action.message.content)
-          : -1;
+      // The user's own message can arrive live before its send answers (or instead of it, when the
+      // answer was lost): it confirms the oldest pending copy of the same text, so it never shows twice.
+      const confirmed = pendingCopyOf(state, action.message);
       const pending = confirmed >= 0 ? state.pending.filter((_, i) => i !== confirmed) : state.pending;
       return { ...state, streams, pending, messages: merge(state.messages, [action.message]) };
     }
@@ -66,19 +98,32 @@ export function conversationReducer(state: ConversationState, action: Conversati
       };
     }
     case 'pending':
-      return { ...state, pending: [...state.pending, action.message] };
+      return {
+        ...state,
+        pending: [...state.pending, { clientId: action.clientId, content: action.content, status: 'sending' }],
+      };
+    case 'retrying':
+      return updatePending(state, action.clientId, ({ clientId, content }) => ({
+        clientId,
+        content,
+        status: 'sending',
+      }));
+    case 'failed':
+      return updatePending(state, action.clientId, (p) => ({ ...p, status: 'failed', error: action.error }));
     case 'settled':
       return {
         ...state,
-        pending: state.pending.filter((p) => p.localId !== action.localId),
-        messages: action.message ? merge(state.messages, [action.message]) : state.messages,
+        pending: state.pending.filter((p) => p.clientId !== action.clientId),
+        messages: merge(state.messages, [action.message]),
       };
+    case 'discard':
+      return { ...state, pending: state.pending.filter((p) => p.clientId !== action.clientId) };
     case 'read':
       return { ...state, lastReadId: Math.max(state.lastReadId, lastMessageId(state) ?? 0) };
   }
 }
 
-/** The newest stored message id, or null when there is none (the resume point). */
+/** The newest stored message id, or null when there is none. */
 export function lastMessageId(state: ConversationState): number | null {
   return state.messages.at(-1)?.id ?? null;
 }

@@ -36,11 +36,15 @@ export function useConversation(userId: string) {
   });
 }
 
-/** Gomeum (the operator) writes to a user. */
+/**
+ * Gomeum (the operator) writes to a user. The caller keeps one `clientId` per reply until it is
+ * stored, so sending it again after an error never stores it twice.
+ */
 export function useSendAsGomeum(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => apiRequest('POST', messagesPath(userId), sendChatReplySchema, { content }),
+    mutationFn: ({ content, clientId }: { content: string; clientId: string }) =>
+      apiRequest('POST', messagesPath(userId), sendChatReplySchema, { content, clientId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] }),
   });
 }

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useLiveEvent } from '../../../lib/live/index.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { newClientId } from '../../../lib/client-id.ts';
+import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 
@@ -32,6 +34,9 @@ function Conversation({
   const messages = useConversation(userId);
   const send = useSendAsGomeum(userId);
   const [draft, setDraft] = useState('');
+  // One id per reply until it is stored: a second try after an error (or a double click) is the
+  // same reply, never a copy. Editing the text makes it a new reply.
+  const clientId = useRef<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
 
@@ -68,7 +73,20 @@ function Conversation({
           const content = draft.trim();
           if (!content) return;
           setError(null);
-          send.mutate(content, { onSuccess: () => setDraft(''), onError: () => setError(t('dashboard.save_failed')) });
+          clientId.current ??= newClientId();
+          send.mutate(
+            { content, clientId: clientId.current },
+            {
+              onSuccess: () => {
+                clientId.current = null;
+                setDraft('');
+              },
+              onError: (failure) => {
+                const code = failure instanceof ApiError ? failure.code : 'errors.server';
+                setError(t(code === 'errors.server' ? 'dashboard.save_failed' : code));
+              },
+            },
+          );
         }}
       >
         <label className="visually-hidden" htmlFor={inputId}>
@@ -80,7 +98,10 @@ function Conversation({
           rows={2}
           value={draft}
           placeholder={t('dashboard.reply_placeholder')}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            clientId.current = null;
+            setDraft(event.target.value);
+          }}
         />
         <button className="button button--primary" type="submit" disabled={send.isPending || !draft.trim()}>
           {t('dashboard.send')}
@@ -126,6 +147,11 @@ export function ChatSection() {
     // so its count never flickers up.
     if (message.userId === selected && visible) void markShown(message.userId, message.id).finally(refresh);
     else refresh();
+  });
+  // On every (re)connect, and when told to resync after the server's bus was down, read the
+  // conversations again: messages may have arrived while this dashboard could not hear them.
+  useLiveOpen(() => {
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'] });
   });
   // Another dashboard (or this one) read a conversation: only the counts change.
   useLiveEvent('chat.read', () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLiveOpen } from '../../../lib/live/index.ts';
 import { usePresence, useSetAway } from '../api/chat-inbox.ts';
@@ -10,8 +11,12 @@ export function PresenceSwitch() {
   const { t } = useTranslation();
   const presence = usePresence();
   const setAway = useSetAway();
+  const queryClient = useQueryClient();
+  // Every (re)open declares the dashboard again; the switch is read again in case it changed
+  // while this one could not hear (another dashboard, or the server's bus was down).
   useLiveOpen((client) => {
     client.send({ type: 'presence.dashboard' });
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'presence'] });
   });
   const away = presence.data?.away ?? false;
   return (
