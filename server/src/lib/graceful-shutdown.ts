@@ -16,7 +16,8 @@ interface ShutdownLog {
  * 2. close every live socket as "going away", so clients reconnect elsewhere and resume;
  * 3. let requests in flight finish; their responses say `Connection: close`, and idle keep-alive
  *    connections are closed as soon as they are idle;
- * 4. close the app: AI answers in flight, presence, the bus, pushes in flight, the database.
+ * 4. close the app: AI answers in flight (the fallback stored), presence, the bus, pushes in flight,
+ *    the database.
  * If that takes longer than the deadline, the remaining connections are cut.
  */
 export class GracefulShutdown {
