@@ -24,7 +24,13 @@ const SOURCES = [
 ];
 
 /** What the build writes; the oldest of them is the build's time. */
-const OUTPUTS = ['server/dist/main.js', 'server/dist/cli.js', 'web/dist/index.html', 'web/dist/version.json'];
+const OUTPUTS = [
+  'server/dist/main.js',
+  'server/dist/cli.js',
+  'server/dist/backup-cli.js',
+  'web/dist/index.html',
+  'web/dist/version.json',
+];
 
 const isTest = (name) => /\.test\.tsx?$/.test(name);
 

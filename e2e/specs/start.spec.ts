@@ -26,7 +26,13 @@ function fakeTree(sourceTime: Date, outputTime: Date): string {
   ]) {
     write(file, sourceTime);
   }
-  for (const file of ['server/dist/main.js', 'server/dist/cli.js', 'web/dist/index.html', 'web/dist/version.json']) {
+  for (const file of [
+    'server/dist/main.js',
+    'server/dist/cli.js',
+    'server/dist/backup-cli.js',
+    'web/dist/index.html',
+    'web/dist/version.json',
+  ]) {
     write(file, outputTime);
   }
   // Folders are dated too: adding a file changes its folder's time.

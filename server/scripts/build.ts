@@ -1,6 +1,6 @@
 /**
- * Builds the server into plain JavaScript: `dist/main.js` (the server) and `dist/cli.js` (the
- * operator command), ES modules for Node, with source maps. The shared contract
+ * Builds the server into plain JavaScript: `dist/main.js` (the server), `dist/cli.js` (the
+ * operator command) and `dist/backup-cli.js` (backup and restore), ES modules for Node, with source maps. The shared contract
  * (`@gomeum/contracts`, TypeScript source) is compiled into the bundle; every npm dependency stays
  * an import that Node resolves from `node_modules` at run time (native modules, data files).
  *
@@ -16,7 +16,7 @@ const outdir = path.join(root, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/backup-cli.ts'],
   outdir,
   bundle: true,
   splitting: true,
@@ -35,9 +35,8 @@ const result = await build({
       },
     },
   ],
-  // Shared code sits beside the entry points (paths from `import.meta.dirname` stay right), under a
-  // name without a content hash, so builds of the same sources are identical.
-  chunkNames: '[name]',
+  // Shared code sits beside the entry points, so paths from `import.meta.dirname` stay right.
+  chunkNames: '[name]-[hash]',
   logLevel: 'warning',
   metafile: true,
 });

@@ -60,6 +60,7 @@ import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts
 import { Metrics } from './lib/metrics.ts';
 import { MemoryRateBudget, RedisRateBudget, redisReady } from './lib/rate-budget.ts';
 import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import { PeriodicJobs } from './lib/jobs.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
 
 /** True when a request's Origin header names this very site (default ports compared as such). */
@@ -110,6 +111,7 @@ export interface Services {
   live: LiveHub;
   chat: ChatService;
   presence: PresenceService;
+  jobs: PeriodicJobs;
 }
 
 /** The upload store the configuration asks for. */
@@ -137,6 +139,8 @@ export interface BuiltApp {
   /** Stops the app without losing work (SIGTERM). */
   shutdown: GracefulShutdown;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // JSON bodies of the API are small; uploads get their own limit on their own routes.
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -179,7 +183,31 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const users = new UsersRepository(database.db);
   const sessions = new SessionsRepository(database.db);
-  const auth = new AuthService(users, sessions, config.session, config.now);
+  // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
+  // Nothing waits for Redis: no offline queue and a short command timeout, so while it is down
+  // every limit is counted in this instance's memory instead, at once.
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 500,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
+      })
+    : null;
+  const redisWarning = oncePer(10_000, (error: unknown) =>
+    app.log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance'),
+  );
+  limitsRedis?.on('error', redisWarning);
+  const budget = (prefix: string) =>
+    limitsRedis
+      ? new RedisRateBudget(limitsRedis, prefix, new MemoryRateBudget(config.now), redisWarning)
+      : new MemoryRateBudget(config.now);
+  const aiBudget = budget('gomeum:ai-budget:');
+  const auth = new AuthService(users, sessions, config.session, config.now, {
+    budget: budget('gomeum:new-guests:'),
+    perDay: config.rateLimit.guestsPerDay ?? 100,
+  });
   const geo = config.geoip === false ? noGeoLookup : createGeoLookup(config.geoip ?? defaultGeoDatabases());
   const visits = new VisitsService(new VisitsRepository(database.db), geo, config.now);
   const storage = createStorage(config);
@@ -206,26 +234,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   const moon = new MoonService(new MoonRepository(database.db), config.now);
   const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
-
-  // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
-  // Nothing waits for Redis: no offline queue and a short command timeout, so while it is down
-  // every limit is counted in this instance's memory instead, at once.
-  const limitsRedis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        connectTimeout: 500,
-        commandTimeout: 500,
-        maxRetriesPerRequest: 0,
-        enableOfflineQueue: false,
-        retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
-      })
-    : null;
-  const redisWarning = oncePer(10_000, (error: unknown) =>
-    app.log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance'),
-  );
-  limitsRedis?.on('error', redisWarning);
-  const aiBudget = limitsRedis
-    ? new RedisRateBudget(limitsRedis, 'gomeum:ai-budget:', new MemoryRateBudget(config.now), redisWarning)
-    : new MemoryRateBudget(config.now);
 
   const bus = config.redisUrl
     ? await RedisBus.connect(
@@ -273,6 +281,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const { operator } = config;
   if (operator) await withStartupLock(database, () => auth.ensureOperator(operator.email, operator.password));
+
+  // Daily, on one instance: addresses older than the retention period are removed.
+  const jobs = new PeriodicJobs(
+    database.db,
+    config.now,
+    (error, job) => app.log.error({ err: error, job }, 'job failed'),
+    (job, outcome, ms) => metrics.jobRuns.observe({ job, outcome }, ms / 1000),
+  );
+  const retentionMs = config.retentionMs ?? 90 * DAY_MS;
+  jobs.add('privacy.retention', DAY_MS, async () => {
+    const visitAddresses = await visits.forgetOldAddresses(retentionMs);
+    const accountAddresses = await auth.forgetOldAddresses(retentionMs);
+    app.log.info({ visitAddresses, accountAddresses }, 'retention: old addresses removed');
+  });
+  app.addHook('onReady', async () => jobs.start(60 * 60_000));
 
   // External plugins.
   await app.register(fastifyCookie);
@@ -364,6 +387,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await live.close();
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await push.drain();
     storage.close();
     await database.close();
@@ -373,7 +397,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   return {
     app,
     routes,
-    services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence },
+    services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence, jobs },
     database,
     metrics,
     shutdown,

@@ -39,6 +39,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  GUEST_DAILY_LIMIT: z.coerce.number().int().positive().default(100),
   SEED_CONTENT: flag.default(true),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -65,6 +66,7 @@ const envSchema = z.object({
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REDIS_URL: z.url().optional(),
+  VISIT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
   METRICS_ALLOW: parsedBy((value) => AddressList.parse(value)).optional(),
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(20_000),
@@ -86,7 +88,8 @@ export interface AppConfig {
   webDist: string;
   operator?: { email: string; password: string } | undefined;
   session: { idleMs: number; maxMs: number; secure: 'auto' | 'always' | 'never' };
-  rateLimit: { auth: number; guest: number };
+  /** Per address: sign-in attempts and guest entries per minute, new guests per day. */
+  rateLimit: { auth: number; guest: number; guestsPerDay?: number };
   /** Path of the GeoIP databases; defaults to the ones shipped in the npm package. */
   geoip?: { v4: string; v6: string } | false;
   seedContent: boolean;
@@ -108,6 +111,8 @@ export interface AppConfig {
   liveHeartbeatMs?: number | undefined;
   /** How often open live sockets' sessions are checked for expiry (tests shorten it). */
   liveSessionCheckMs?: number | undefined;
+  /** How long visit (and sign-in) addresses are kept before the daily job removes them. */
+  retentionMs?: number | undefined;
   /** Clock, injectable so tests can move time. */
   now: () => number;
   /** VAPID keys from the environment; generated and stored in the database when absent. */
@@ -160,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
         ? { email: e.GOMEUM_OPERATOR_EMAIL.toLowerCase(), password: e.GOMEUM_OPERATOR_PASSWORD }
         : undefined,
     session: { idleMs: e.SESSION_IDLE_DAYS * DAY, maxMs: e.SESSION_MAX_DAYS * DAY, secure: e.COOKIE_SECURE },
-    rateLimit: { auth: e.AUTH_RATE_LIMIT, guest: e.GUEST_RATE_LIMIT },
+    rateLimit: { auth: e.AUTH_RATE_LIMIT, guest: e.GUEST_RATE_LIMIT, guestsPerDay: e.GUEST_DAILY_LIMIT },
     seedContent: e.SEED_CONTENT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storage: e.S3_BUCKET
@@ -177,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT },
     redisUrl: e.REDIS_URL,
+    retentionMs: e.VISIT_RETENTION_DAYS * DAY,
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     now: Date.now,

@@ -21,6 +21,8 @@ export class Instance {
   constructor(
     readonly name: string,
     private readonly env: Record<string, string>,
+    /** The data folder (kept across restarts); a new temporary one per start when absent. */
+    private readonly dataDir?: string,
   ) {}
 
   get url(): string {
@@ -34,7 +36,7 @@ export class Instance {
   /** Starts the process and resolves once `/healthz` answers. */
   async start(): Promise<void> {
     this.port = await freePort();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gomeum-fault-${this.name}-`));
+    const dataDir = this.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `gomeum-fault-${this.name}-`));
     const inherited = { ...process.env };
     delete inherited.DATABASE_URL;
     delete inherited.REDIS_URL;

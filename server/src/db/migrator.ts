@@ -3,6 +3,7 @@ import { Migrator } from 'kysely';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as inboxReadsAndDelivery from './migrations/20261123000000_inbox_reads_and_delivery.ts';
 import * as chatClientIds from './migrations/20261124000000_chat_client_ids.ts';
+import * as jobRuns from './migrations/20261124010000_job_runs.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261122000000_initial': initial,
   '20261123000000_inbox_reads_and_delivery': inboxReadsAndDelivery,
   '20261124000000_chat_client_ids': chatClientIds,
+  '20261124010000_job_runs': jobRuns,
 };
 
 class StaticProvider implements MigrationProvider {

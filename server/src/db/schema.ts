@@ -24,6 +24,7 @@ export interface Database {
   page_visits: PageVisitsTable;
   files: FilesTable;
   settings: SettingsTable;
+  job_runs: JobRunsTable;
 }
 
 export interface UsersTable {
@@ -205,4 +206,11 @@ export interface FilesTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** When a periodic job last ran, and on which instance. */
+export interface JobRunsTable {
+  name: string;
+  last_run_at: number;
+  run_by: string | null;
 }

@@ -54,6 +54,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Runs of periodic jobs on this instance (the daily retention job, say), by outcome, and their time. */
+  readonly jobRuns = new Histogram({
+    name: 'gomeum_job_run_duration_seconds',
+    help: 'Periodic job runs on this instance by job and outcome (ok, failed), and how long they took',
+    labelNames: ['job', 'outcome'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

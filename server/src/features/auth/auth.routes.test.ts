@@ -177,6 +177,27 @@ describe('auth routes', () => {
       expect(back.user.id).toBe(first.user.id);
     });
 
+    it('limits new guests per address per day; a returning guest does not count', async () => {
+      const limited = await createTestApp({ rateLimit: { auth: 1000, guest: 1000, guestsPerDay: 3 } });
+      try {
+        const returning = new TestClient(limited);
+        expect((await returning.post('/api/auth/guest')).status).toBe(200);
+        for (let i = 0; i < 2; i += 1) expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
+        const fourth = await new TestClient(limited).post('/api/auth/guest');
+        expect(fourth.status).toBe(429);
+        expect(errorCode(fourth)).toBe('errors.rate_limited');
+        // The browser that already has its guest gets it back.
+        expect((await returning.post('/api/auth/logout')).status).toBe(200);
+        expect((await returning.post('/api/auth/guest')).status).toBe(200);
+        // Another address has a day of its own; a day later this one does too.
+        expect((await new TestClient(limited, { remoteAddress: '10.1.2.3' }).post('/api/auth/guest')).status).toBe(200);
+        limited.clock.advance(DAY + 1);
+        expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('upgrades the guest in place on registering, keeping its data', async () => {
       const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
       const now = t.clock.now;

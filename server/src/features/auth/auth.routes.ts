@@ -9,7 +9,7 @@ import {
   registerBodySchema,
 } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser, userOnly } from '../../lib/auth-guard.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { toMe, type AuthService, type ClientContext, type SignIn } from './auth.service.ts';
 
@@ -94,11 +94,15 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     requireUser(request),
   );
 
-  app.put(API.locale, { schema: { body: localeBodySchema, response: { 200: meSchema } } }, async (request) => {
-    const user = requireUser(request);
-    await auth.setLocale(user.id, request.body.locale);
-    return { ...user, locale: request.body.locale };
-  });
+  app.put(
+    API.locale,
+    { onRequest: userOnly, schema: { body: localeBodySchema, response: { 200: meSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await auth.setLocale(user.id, request.body.locale);
+      return { ...user, locale: request.body.locale };
+    },
+  );
 }
 
 /** Sets `request.user` from the session cookie on every request. */

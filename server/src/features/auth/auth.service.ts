@@ -2,6 +2,7 @@ import type { AuthResult, LoginBody, Me, RegisterBody } from '@gomeum/contracts'
 import { HOME_FOR_ROLE, isLanguage } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newGuestId, newId, newToken } from '../../lib/ids.ts';
+import type { RateBudget } from '../../lib/rate-budget.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -38,6 +39,7 @@ export interface SessionPolicy {
 
 // Sessions are touched at most this often, so every request is not a write.
 const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The public view of a user row. */
 export function toMe(user: UserRow): Me {
@@ -60,6 +62,8 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly policy: SessionPolicy,
     private readonly now: () => number,
+    /** New guest accounts per address per day (a returning guest is not new). */
+    private readonly newGuests?: { budget: RateBudget; perDay: number },
   ) {}
 
   /** The signed-in user for a session token, or null when missing, unknown or expired. */
@@ -78,6 +82,20 @@ export class AuthService {
     // Best effort: a session that cannot be touched now (a full disk) still serves this request.
     if (now - session.last_seen_at >= TOUCH_EVERY_MS) await this.sessions.touch(id, now).catch(() => undefined);
     return { user, sessionId: id };
+  }
+
+  /**
+   * Retention: ended sessions are removed, and addresses older than `retentionMs` forgotten (the
+   * last sign-in address of users who have not signed in since, and that of old sessions).
+   */
+  async forgetOldAddresses(retentionMs: number): Promise<number> {
+    const now = this.now();
+    await this.sessions.deleteExpired(now, this.policy.idleMs);
+    const [users, sessions] = await Promise.all([
+      this.users.forgetAddresses(now - retentionMs),
+      this.sessions.forgetAddresses(now - retentionMs),
+    ]);
+    return users + sessions;
   }
 
   /**
@@ -140,6 +158,13 @@ export class AuthService {
     if (context.guestToken) {
       const remembered = await this.users.findGuestByTokenHash(hashToken(context.guestToken));
       if (remembered) return this.startSession(remembered.id, context);
+    }
+    if (
+      this.newGuests &&
+      context.ip &&
+      !(await this.newGuests.budget.take(context.ip, this.newGuests.perDay, DAY_MS))
+    ) {
+      throw new AppError(429, 'errors.rate_limited');
     }
     const guestToken = newToken();
     const id = newId();

@@ -50,4 +50,15 @@ export class SessionsRepository {
       .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
       .execute();
   }
+
+  /** Removes the address sessions started before `before` were opened from; how many. */
+  async forgetAddresses(before: number): Promise<number> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ ip: null })
+      .where('created_at', '<', before)
+      .where('ip', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

@@ -50,4 +50,15 @@ export class UsersRepository {
   async setLocale(id: string, locale: string): Promise<void> {
     await this.db.updateTable('users').set({ locale }).where('id', '=', id).execute();
   }
+
+  /** Removes the last sign-in address of users who have not signed in since `before`; how many. */
+  async forgetAddresses(before: number): Promise<number> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ last_ip: null })
+      .where('last_ip', 'is not', null)
+      .where((eb) => eb.or([eb('last_login_at', '<', before), eb('last_login_at', 'is', null)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

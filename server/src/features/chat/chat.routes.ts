@@ -13,7 +13,7 @@ import {
   sendChatReplySchema,
 } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
-import { requireOperator, requireUser } from '../../lib/auth-guard.ts';
+import { requireOperator, requireUser, userOnly } from '../../lib/auth-guard.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { PresenceService } from './chat.presence.ts';
 import type { ChatService } from './chat.service.ts';
@@ -58,6 +58,7 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
   app.post(
     API.chatMessages,
     {
+      onRequest: userOnly,
       schema: { body: sendChatBodySchema, response: { 200: sendChatReplySchema, ...errors } },
       config: perUser(options.messagesPerMinute),
     },

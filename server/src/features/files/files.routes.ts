@@ -9,9 +9,10 @@ const fileParamsSchema = z.object({
 });
 
 /**
- * `GET /api/files/:folder/:name`: an uploaded image, with its stored type, nosniff and long
- * caching (names are never reused). Private files only to their owner and the operator; to anyone
- * else they do not exist (404).
+ * `GET /api/files/:folder/:name`: an uploaded image, with its stored type and nosniff. Public
+ * images are cached for long (names are never reused); private files (proofs) go only to their
+ * owner and the operator — to anyone else they do not exist (404) — and are never stored by the
+ * browser's cache, so they do not stay behind on a shared computer after signing out.
  */
 export async function filesRoutes(app: App, options: { files: FileStore }): Promise<void> {
   app.get('/api/files/:folder/:name', { schema: { params: fileParamsSchema } }, async (request, reply) => {
@@ -23,7 +24,7 @@ export async function filesRoutes(app: App, options: { files: FileStore }): Prom
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-      .header('cache-control', `${file.private ? 'private' : 'public'}, max-age=31536000, immutable`);
+      .header('cache-control', file.private ? 'private, no-store' : 'public, max-age=31536000, immutable');
     return reply.send(file.body);
   });
 }

@@ -78,6 +78,11 @@ describe('GET /metrics', () => {
     expect(sample(text, 'gomeum_db_query_duration_seconds_count', 'outcome="ok"')).toBeGreaterThan(10);
     expect(sample(text, 'gomeum_live_sockets')).toBe(0);
     expect(sample(text, 'gomeum_http_connections')).toBe(0);
+    // The daily job ran once on this instance (at start, or now).
+    await t.services.jobs.runDue();
+    expect(
+      sample(await scrape(t), 'gomeum_job_run_duration_seconds_count', 'job="privacy.retention",outcome="ok"'),
+    ).toBe(1);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 

@@ -191,7 +191,7 @@ describe('tasks routes', () => {
       expect(image.status).toBe(200);
       expect(image.headers['content-type']).toBe('image/webp');
       expect(image.headers['x-content-type-options']).toBe('nosniff');
-      expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      expect(image.headers['cache-control']).toBe('private, no-store');
       const served = await t.app.inject({
         method: 'GET',
         url: result.log.imageUrl!,

@@ -18,7 +18,7 @@ import {
   taskScreenSchema,
   userTaskSchema,
 } from '@gomeum/contracts';
-import { requireOperator, requireUser } from '../../lib/auth-guard.ts';
+import { requireOperator, requireUser, userOnly } from '../../lib/auth-guard.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import type { App } from '../../lib/zod-provider.ts';
@@ -45,6 +45,7 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
   app.put(
     '/api/planets/:planetId/task',
     {
+      onRequest: userOnly,
       schema: { params: planetParamsSchema, body: confirmTaskBodySchema, response: { 200: userTaskSchema, ...errors } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -68,6 +69,7 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
   app.post(
     '/api/planets/:planetId/logs',
     {
+      onRequest: userOnly,
       schema: { params: planetParamsSchema, response: { 200: submitProofResultSchema, ...errors } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },

@@ -31,4 +31,15 @@ export class VisitsRepository {
       .limit(limit)
       .execute();
   }
+
+  /** Removes the address of visits made before `before` (city and country stay); how many. */
+  async forgetAddresses(before: number): Promise<number> {
+    const result = await this.db
+      .updateTable('page_visits')
+      .set({ ip: null })
+      .where('at', '<', before)
+      .where('ip', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

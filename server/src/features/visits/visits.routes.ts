@@ -1,5 +1,5 @@
 import { API, errorBodySchema, okSchema, visitBodySchema } from '@gomeum/contracts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser, userOnly } from '../../lib/auth-guard.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { VisitsService } from './visits.service.ts';
 
@@ -8,6 +8,7 @@ export async function visitsRoutes(app: App, options: { visits: VisitsService })
   app.post(
     API.visits,
     {
+      onRequest: userOnly,
       schema: { body: visitBodySchema, response: { 200: okSchema, 401: errorBodySchema } },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },

@@ -14,6 +14,11 @@ export class VisitsService {
     return this.visits.listForUser(userId, limit);
   }
 
+  /** Retention: visits older than `retentionMs` keep their city and country, not their address. */
+  forgetOldAddresses(retentionMs: number): Promise<number> {
+    return this.visits.forgetAddresses(this.now() - retentionMs);
+  }
+
   async record(userId: string, page: string, ip: string | null): Promise<void> {
     const { city, country } = await this.geo.locate(ip);
     await this.visits.insert({ userId, page, ip, city, country, at: this.now() });

@@ -103,6 +103,14 @@ export class LiveHub {
     return this.publish({ kind: 'session', sessionId }, { type: 'session.ended' });
   }
 
+  /** How many sockets this instance has open for a session, and for its user in all. */
+  openFor(sessionId: string, userId: string): { session: number; user: number } {
+    let session = 0;
+    const own = this.byUser.get(userId) ?? new Set<Connection>();
+    for (const connection of own) if (connection.sessionId === sessionId) session += 1;
+    return { session, user: own.size };
+  }
+
   /** The sessions this instance's sockets were opened with. */
   sessionIds(): string[] {
     return [...new Set([...this.connections.values()].map((connection) => connection.sessionId))];

@@ -53,6 +53,29 @@ describe('live sockets follow their session', () => {
     await expect(LiveTestClient.connect(base, laptop)).rejects.toThrow(/401/);
   });
 
+  it('holds at most 10 sockets per session and 30 per user; a closed one frees its place', async () => {
+    const { client: laptop } = await userClient(t, 'tab-hoarder@example.com');
+    const tabs = [];
+    for (let i = 0; i < 10; i += 1) tabs.push(await open(laptop));
+    await expect(LiveTestClient.connect(base, laptop)).rejects.toThrow(/429/);
+    await tabs[0]?.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    tabs.push(await open(laptop));
+    // Other sessions of the same user count towards the user's 30.
+    for (let device = 0; device < 2; device += 1) {
+      const other = new TestClient(t);
+      expect(
+        (await other.post('/api/auth/login', { email: 'tab-hoarder@example.com', password: 'user-password-1' })).status,
+      ).toBe(200);
+      for (let i = 0; i < 10; i += 1) tabs.push(await open(other));
+    }
+    const fourth = new TestClient(t);
+    expect(
+      (await fourth.post('/api/auth/login', { email: 'tab-hoarder@example.com', password: 'user-password-1' })).status,
+    ).toBe(200);
+    await expect(LiveTestClient.connect(base, fourth)).rejects.toThrow(/429/);
+  });
+
   it('closes the old session’s sockets when the same browser signs in again', async () => {
     const { client } = await userClient(t, 'rotating@example.com');
     const before = await open(client);

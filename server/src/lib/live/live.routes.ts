@@ -19,6 +19,9 @@ export interface LiveRoutesOptions {
    */
   liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
   sessionCheckMs?: number;
+  /** Open sockets one session (a browser's tabs) and one user (all their devices) may hold, per instance. */
+  maxPerSession?: number;
+  maxPerUser?: number;
 }
 
 // Client events are small; anything larger is a mistake or abuse.
@@ -92,7 +95,12 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
       websocket: true,
       preValidation: async (request) => {
         if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
-        if (!request.user) throw new AppError(401, 'errors.unauthorized');
+        if (!request.user || !request.sessionId) throw new AppError(401, 'errors.unauthorized');
+        // More tabs than people really open is a script: refused before the upgrade.
+        const open = hub.openFor(request.sessionId, request.user.id);
+        if (open.session >= (options.maxPerSession ?? 10) || open.user >= (options.maxPerUser ?? 30)) {
+          throw new AppError(429, 'errors.rate_limited');
+        }
       },
     },
     (socket, request) => {

@@ -89,7 +89,7 @@ export function PendingMessageItem({ message, onRetry }: { message: PendingMessa
           <span>
             {message.error === 'errors.unauthorized'
               ? t('chat.login_first')
-              : `${t('chat.send_failed')} ${t(message.error ?? 'errors.server')}`}
+              : t('chat.send_failed', { reason: t(message.error ?? 'errors.server') })}
           </span>
           <button type="button" className="button button--ghost chat-message__retry" onClick={onRetry}>
             {t('chat.retry')}

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { errorBodySchema } from '@gomeum/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/schema.ts';
+import { TEST_OPERATOR, operatorClient, userClient } from './test/accounts.ts';
+import { createTestApp, TestClient, type TestApp, type TestResponse } from './test/test-app.ts';
+
+/** Cases per route (each a request); the total is printed. */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
+
+const TABLES: (keyof Database)[] = [
+  'users',
+  'sessions',
+  'user_tasks',
+  'task_logs',
+  'gomeum_tasks',
+  'gomeum_logs',
+  'chat_messages',
+  'chat_reads',
+  'moon_questions',
+  'moon_answers',
+  'updates',
+  'notifications',
+  'push_subscriptions',
+  'page_visits',
+  'files',
+];
+
+const XSS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '<svg onload=alert(1)>',
+  "'; DROP TABLE users; --",
+  '{{constructor.constructor("alert(1)")()}}',
+];
+
+// Field names the API knows, and ones a caller must never get to set.
+const FIELDS = [
+  'content',
+  'clientId',
+  'description',
+  'reward',
+  'proof',
+  'title',
+  'date',
+  'answer',
+  'question',
+  'number',
+  'locale',
+  'page',
+  'endpoint',
+  'keys',
+  'message',
+  'away',
+  'upTo',
+  'seenAt',
+  'email',
+  'password',
+  'en',
+  'zh',
+  'ko',
+];
+const FORBIDDEN = [
+  'role',
+  'sender',
+  'status',
+  'userId',
+  'user_id',
+  'id',
+  'isGuest',
+  'is_guest',
+  'createdAt',
+  '__proto__',
+  'constructor',
+];
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.constantFrom(...XSS),
+  fc.string({ minLength: 2_500, maxLength: 5_000 }),
+  fc.constant('x'.repeat(70_000)),
+  fc.constantFrom('', '   ', '\u0000', '\u202e', 'ｅｍｏｊｉ 🐈‍⬛', '\ud800'),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileString, { maxKeys: 4 }),
+);
+const hostileBody = fc.oneof(
+  fc.jsonValue(),
+  fc.dictionary(fc.constantFrom(...FIELDS, ...FORBIDDEN), hostileValue, { maxKeys: 8 }),
+  fc.record({
+    role: fc.constant('operator'),
+    sender: fc.constant('gomeum'),
+    status: fc.constant('completed'),
+    content: hostileString,
+  }),
+);
+const hostileForm = fc.record({
+  fields: fc.dictionary(fc.constantFrom(...FIELDS, ...FORBIDDEN, 'image'), hostileString, { maxKeys: 6 }),
+  files: fc.array(
+    fc.record({
+      field: fc.constantFrom('image', 'images', 'file', 'content'),
+      bytes: fc.oneof(fc.uint8Array({ maxLength: 2_000 }), fc.constant(new TextEncoder().encode(XSS[0]))),
+      type: fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'),
+    }),
+    { maxLength: 3 },
+  ),
+});
+
+describe('hostile input on every route that takes a body', () => {
+  let t: TestApp;
+  const callers = new Map<'user' | 'operator', TestClient>();
+  let userId = '';
+  let updateId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      operator: TEST_OPERATOR,
+      rateLimit: { auth: 100_000, guest: 100_000, guestsPerDay: 100_000 },
+      chatRateLimit: { messages: 100_000, aiReplies: 1 },
+      uploadMaxBytes: 100_000,
+    });
+    const user = await userClient(t, 'target@example.com');
+    userId = user.id;
+    callers.set('user', user.client);
+    const operator = await operatorClient(t);
+    callers.set('operator', operator);
+    await user.client.request('PUT', '/api/planets/music/task', { description: 'Scales', reward: 'Tea' });
+    const update = await operator.post('/api/operator/updates', {
+      title: { en: 'Hello' },
+      content: { en: '<p>Hi</p>' },
+    });
+    updateId = (update.body as { id: string }).id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const counts = async () =>
+    Promise.all(
+      TABLES.map(async (table) => {
+        const row = await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }),
+    );
+
+  // Each request from a new address, so per-address rate limits never answer for the validation.
+  let address = 0;
+  const from = (caller: TestClient) => {
+    address += 1;
+    const client = new TestClient(t, {
+      remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+    });
+    for (const [name, value] of caller.cookies) client.cookies.set(name, value);
+    return client;
+  };
+
+  const routes = () =>
+    t.routes
+      .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+      .map((route) => ({
+        method: route.method as 'POST' | 'PUT' | 'DELETE',
+        pattern: route.url,
+        url: route.url
+          .replace(':userId', userId)
+          .replace(':planetId', 'music')
+          .replace(/\/updates\/:id/, `/updates/${updateId}`)
+          .replace(':id', '1'),
+        caller: route.url.startsWith('/api/operator/') ? ('operator' as const) : ('user' as const),
+      }));
+
+  const problem = (route: string, body: unknown, response: TestResponse): string | null => {
+    if (response.status >= 500) return `${route}: ${response.status} for ${JSON.stringify(body).slice(0, 200)}`;
+    if (response.status >= 400 && !errorBodySchema.safeParse(response.body).success) {
+      return `${route}: ${response.status} without a clear error: ${response.text.slice(0, 200)}`;
+    }
+    return null;
+  };
+
+  it('answers 4xx with a clear error (never 5xx), stores nothing when it refuses, and lets no one set what is not theirs', async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    // Replies the operator really sent into the user's conversation (the only way to write as Gomeum).
+    let gomeumReplies = 0;
+    const statuses = new Map<number, number>();
+    for (const route of routes()) {
+      const name = `${route.method} ${route.pattern}`;
+      const signIn = route.pattern.startsWith('/api/auth/');
+      const caller = callers.get(route.caller) as TestClient;
+      // Sign-in routes change whose session a client holds: they get a client of their own.
+      const client = () => (signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(caller));
+      const multipart = (await client().request(route.method, route.url, {})).status === 415;
+      if (multipart) {
+        await fc.assert(
+          fc.asyncProperty(hostileForm, async (form) => {
+            const before = await counts();
+            const response = await client().postFormAs(
+              route.method === 'PUT' ? 'PUT' : 'POST',
+              route.url,
+              form.fields,
+              form.files.map((file) => ({ ...file, name: 'upload.bin', bytes: Buffer.from(file.bytes) })),
+            );
+            cases += 1;
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            const found = problem(name, form.fields, response);
+            if (found) problems.push(found);
+            if (response.status >= 400 && JSON.stringify(await counts()) !== JSON.stringify(before)) {
+              problems.push(`${name}: refused (${response.status}) but stored something`);
+            }
+          }),
+          { numRuns: RUNS },
+        );
+        continue;
+      }
+      await fc.assert(
+        fc.asyncProperty(hostileBody, async (body) => {
+          const before = await counts();
+          const client = signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(caller);
+          const response = await client.request(route.method, route.url, body);
+          cases += 1;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (name === 'POST /api/operator/chats/:userId/messages' && response.status === 200) gomeumReplies += 1;
+          const found = problem(name, body, response);
+          if (found) problems.push(found);
+          if (response.status >= 400 && JSON.stringify(await counts()) !== JSON.stringify(before)) {
+            problems.push(`${name}: refused (${response.status}) but stored something`);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    }
+
+    // Nobody became the operator, and the user is still a user.
+    const operators = await t.database.db.selectFrom('users').select('email').where('role', '=', 'operator').execute();
+    expect(operators.map((u) => u.email)).toEqual([TEST_OPERATOR.email]);
+    // A user's messages are the user's: every message signed by Gomeum is one the operator sent.
+    const asGomeum = await t.database.db
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('sender', '=', 'gomeum')
+      .where('kind', '=', 'message')
+      .execute();
+    expect(asGomeum.length).toBe(gomeumReplies);
+    // Uploads that were refused left no file.
+    const keys = new Set((await t.database.db.selectFrom('files').select('key').execute()).map((f) => f.key));
+    const uploads = path.join(t.config.dataDir, 'uploads');
+    const onDisk = fs.existsSync(uploads)
+      ? fs
+          .readdirSync(uploads, { recursive: true })
+          .map(String)
+          .filter((entry) => !entry.endsWith('.type') && fs.statSync(path.join(uploads, entry)).isFile())
+      : [];
+    expect(onDisk.filter((file) => !keys.has(file))).toEqual([]);
+
+    console.log(
+      `hostile input: ${routes().length} routes, ${cases} requests; answers:`,
+      Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
+    );
+    expect(problems).toEqual([]);
+  }, 300_000);
+});

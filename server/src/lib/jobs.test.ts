@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { PeriodicJobs } from './jobs.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('PeriodicJobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('runs a job once per period however many instances check, and retries one that failed', async () => {
+    const clock = { now: 1_000 * HOUR };
+    const runs: string[] = [];
+    let failNext = false;
+    const errors: string[] = [];
+    // Three "instances" on one database, each with the same job.
+    const instances = ['a', 'b', 'c'].map((name) => {
+      const jobs = new PeriodicJobs(
+        t.database.db,
+        () => clock.now,
+        (_error, job) => errors.push(job),
+      );
+      jobs.add('test.hourly', HOUR, async () => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('disk on fire');
+        }
+        runs.push(name);
+      });
+      return jobs;
+    });
+    const checkAll = () => Promise.all(instances.map((jobs) => jobs.runDue()));
+
+    await checkAll();
+    await checkAll();
+    expect(runs).toHaveLength(1);
+
+    clock.now += HOUR / 2;
+    await checkAll();
+    expect(runs).toHaveLength(1);
+
+    clock.now += HOUR / 2;
+    failNext = true;
+    await checkAll();
+    expect(errors).toEqual(['test.hourly']);
+    expect(runs).toHaveLength(1);
+    // The failing run gave its turn back: the next check runs it (on one instance), not an hour later.
+    await checkAll();
+    expect(runs).toHaveLength(2);
+    await checkAll();
+    expect(runs).toHaveLength(2);
+  });
+});

@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../config.ts';
+import { guestClient } from '../test/accounts.ts';
+import { makeImage } from '../test/images.ts';
+import { createTestApp, TEST_DATABASE_URL, type TestApp, type TestClient } from '../test/test-app.ts';
+import { backup, restore } from './backup.ts';
+
+const run = promisify(execFile);
+const SERVER = path.resolve(import.meta.dirname, '../..');
+
+describe('backup and restore while the app runs', () => {
+  let t: TestApp;
+  let user: { client: TestClient; id: string };
+  const folders: string[] = [];
+  const folder = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-backup-'));
+    folders.push(dir);
+    return dir;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ chatRateLimit: { messages: 100_000, aiReplies: 1 } });
+    user = await guestClient(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Stored chat message ids of the user, in a restored copy. */
+  async function restoredIds(config: AppConfig): Promise<Set<number>> {
+    if (config.databaseUrl) {
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ id: string }>(
+          `SELECT id FROM ${config.databaseSchema ?? 'public'}.chat_messages WHERE user_id = $1`,
+          [user.id],
+        );
+        return new Set(rows.map((row) => Number(row.id)));
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new SQLite(path.join(config.dataDir, 'gomeum.sqlite'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const rows = db.prepare('SELECT id FROM chat_messages WHERE user_id = ?').all(user.id) as { id: number }[];
+      return new Set(rows.map((row) => row.id));
+    } finally {
+      db.close();
+    }
+  }
+
+  it('copies every write acknowledged before it started, and the uploads, during concurrent writes', async () => {
+    expect(
+      (await user.client.request('PUT', '/api/planets/music/task', { description: 'Scales', reward: 'Tea' })).status,
+    ).toBe(200);
+    const proof = await user.client.postForm(
+      '/api/planets/music/logs',
+      { date: '2026-11-23', title: 'Day 1', content: 'Done' },
+      [{ field: 'image', name: 'p.png', type: 'image/png', bytes: await makeImage('png', 200, 150) }],
+    );
+    expect(proof.status).toBe(200);
+
+    // Writers keep writing before, during and after the backup.
+    const acknowledged: { id: number; at: number }[] = [];
+    const writes = { on: true };
+    const writer = (async () => {
+      for (let i = 0; writes.on; i += 1) {
+        const response = await user.client.post('/api/chat/messages', { content: `write ${i}` });
+        if (response.status === 200)
+          acknowledged.push({ id: (response.body as { message: { id: number } }).message.id, at: Date.now() });
+      }
+    })();
+    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const dir = folder();
+    const started = Date.now();
+    const before = acknowledged.filter((write) => write.at < started).map((write) => write.id);
+    const manifest = await backup(t.config, dir);
+    while (acknowledged.filter((write) => write.at > Date.now() - 1).length === 0)
+      await new Promise((r) => setTimeout(r, 10));
+    writes.on = false;
+    await writer;
+    expect(manifest).toMatchObject({
+      format: 1,
+      engine: TEST_DATABASE_URL ? 'postgres' : 'sqlite',
+      uploads: 'uploads',
+      files: 1,
+    });
+
+    // Restore into an empty data folder (and, on PostgreSQL, an empty database).
+    const target: AppConfig = { ...t.config, dataDir: folder() };
+    let database: string | null = null;
+    if (TEST_DATABASE_URL) {
+      database = `restore_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      target.databaseUrl = TEST_DATABASE_URL.replace(/\/[^/]+$/, `/${database}`);
+    }
+    try {
+      await restore(target, dir);
+      const restored = await restoredIds(target);
+      expect(before.length).toBeGreaterThanOrEqual(40);
+      expect(before.filter((id) => !restored.has(id))).toEqual([]);
+      const key = new URL(`http://x${(proof.body as { log: { imageUrl: string } }).log.imageUrl}`).pathname.replace(
+        '/api/files/',
+        '',
+      );
+      expect(fs.existsSync(path.join(target.dataDir, 'uploads', key))).toBe(true);
+
+      // Never over something: a second restore into the same place is refused.
+      await expect(restore(target, dir)).rejects.toThrow(/not empty|exists/);
+    } finally {
+      if (database) {
+        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+        await admin.end();
+      }
+    }
+  });
+
+  it('works from the command line, as `npm run backup -- <folder>`', async () => {
+    const dir = path.join(folder(), 'nightly');
+    const env = {
+      ...process.env,
+      DATA_DIR: t.config.dataDir,
+      DATABASE_URL: t.config.databaseUrl ?? '',
+      INIT_CWD: path.dirname(dir),
+    };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/backup-cli.ts', 'backup', 'nightly'], {
+      cwd: SERVER,
+      env,
+    });
+    expect(stdout).toMatch(/Backed up the (sqlite|postgres) database and \d+ uploaded files into/);
+    expect(fs.existsSync(path.join(dir, 'manifest.json'))).toBe(true);
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/backup-cli.ts', 'restore'], { cwd: SERVER, env }),
+    ).rejects.toThrow();
+  });
+});
