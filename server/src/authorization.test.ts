@@ -5,15 +5,17 @@ import { createTestApp, TestClient, type TestApp } from './test/test-app.ts';
 
 /**
  * Who may call each route: `public` (anyone), `user` (anyone signed in, guests and the operator
- * included), `operator`, or `owner` (a private file: its owner and the operator; to everyone else
- * it does not exist). Every route the app registers must be here: a route added without saying
+ * included), `operator`, `owner` (a private file: its owner and the operator; to everyone else
+ * it does not exist), or `scraper` (the metrics token or an allowed address only: no account,
+ * not even the operator's, counts). Every route the app registers must be here: a route added without saying
  * who may call it fails this test.
  */
-type Access = 'public' | 'user' | 'operator' | 'owner';
+type Access = 'public' | 'user' | 'operator' | 'owner' | 'scraper';
 
 const ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  'GET /metrics': 'scraper',
   'GET /version.json': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
@@ -91,6 +93,8 @@ function expected(access: Access, who: Identity): 'allowed' | 401 | 403 | 404 {
       return !signedIn ? 401 : who === 'operator' ? 'allowed' : 403;
     case 'owner':
       return who === 'user' || who === 'operator' ? 'allowed' : 404;
+    case 'scraper':
+      return 403;
   }
 }
 
@@ -101,7 +105,7 @@ describe('authorization: every route × every kind of caller', () => {
   let privateFile = '';
 
   beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR });
+    t = await createTestApp({ operator: TEST_OPERATOR, metrics: { token: 'authorization-matrix-metrics' } });
     const user = await userClient(t, 'owner@example.com');
     userId = user.id;
     callers.set('anonymous', new TestClient(t));
