@@ -2,6 +2,7 @@ import type { ErrorCode } from '@gomeum/contracts';
 import { isErrorCode } from '@gomeum/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { containsNul } from './zod-provider.ts';
 
 /** English text for each code; the web app shows its own translation, this is for API clients. */
 const MESSAGES: Record<ErrorCode, string> = {
@@ -66,6 +67,7 @@ function codeFromZod(error: ZodError): ErrorCode {
 
 /** Parses data a route had to read itself (multipart fields): 400 with the schema's code on failure. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  if (containsNul(data)) throw new AppError(400, 'errors.bad_request');
   const result = schema.safeParse(data);
   if (!result.success) throw new AppError(400, codeFromZod(result.error));
   return result.data;

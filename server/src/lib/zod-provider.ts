@@ -25,10 +25,24 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
+/**
+ * Whether a value holds a NUL character anywhere (keys included). No text of ours has one, and
+ * PostgreSQL refuses it in text columns: such input is a client mistake (400), never a 500.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
+}
+
 /** Validates request parts with their zod schema; the error keeps zod's issues for the error handler. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data: unknown) => {
+    if (containsNul(data)) return { error: new Error('text with a NUL character') };
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   };

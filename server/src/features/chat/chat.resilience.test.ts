@@ -101,6 +101,16 @@ describe('sending with a client id', () => {
     }
     expect(await storedMessages(t, id)).toEqual([]);
   });
+
+  it('refuses text with a NUL character (PostgreSQL cannot store it) with 400, in a body or a path', async () => {
+    const { client, id } = await guestClient(t);
+    const body = await client.post('/api/chat/messages', { content: 'before\u0000after' });
+    expect(body.status).toBe(400);
+    expect(errorBodySchema.parse(body.body).error.code).toBe('errors.bad_request');
+    const gomeum = await operatorClient(t);
+    expect((await gomeum.get('/api/operator/chats/a%00b/messages')).status).toBe(400);
+    expect(await storedMessages(t, id)).toEqual([]);
+  });
 });
 
 describe('an AI answer under way when the server shuts down', () => {
