@@ -28,6 +28,11 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261124010000_job_runs': jobRuns,
 };
 
+/** The migrations' names, in the order they run. */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS).sort();
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly engine: Engine) {}
 
