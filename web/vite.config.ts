@@ -1,12 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildOutput } from './scripts/build-output.ts';
 import { buildVersion } from './scripts/build-version.ts';
 
 export default defineConfig({
-  plugins: [react(), buildVersion()],
+  plugins: [
+    react(),
+    buildVersion(),
+    buildOutput({ mapsDir: fileURLToPath(new URL('./dist-sourcemaps', import.meta.url)) }),
+  ],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written for the operator's debugging, never linked from the code nor served (see buildOutput).
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,
