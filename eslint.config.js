@@ -25,7 +25,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       'web/dist-check-*/**',
-      'web/dist-sourcemaps/**',
+      'web/dist-private/**',
       '**/node_modules/**',
       '**/coverage/**',
       'data/**',

@@ -16,12 +16,13 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * After the build is written: moves the source maps out of the served folder (to `mapsDir`, for
- * the operator's debugging; the build emits them `hidden`, so no file points at them), then writes
+ * After the build is written: moves the source maps (for the operator's debugging; the build emits
+ * them `hidden`, so no file points at them) and Vite's chunk manifest (for the byte-budget test)
+ * out of the served folder, to `privateDir`, then writes
  * a brotli (`.br`, best quality) and a gzip (`.gz`) copy next to every compressible file, which
  * the server sends as is to browsers that accept them.
  */
-export function buildOutput(options: { mapsDir: string }): Plugin {
+export function buildOutput(options: { privateDir: string }): Plugin {
   let outDir = '';
   return {
     name: 'gomeum-build-output',
@@ -30,14 +31,15 @@ export function buildOutput(options: { mapsDir: string }): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      fs.rmSync(options.mapsDir, { recursive: true, force: true });
+      fs.rmSync(options.privateDir, { recursive: true, force: true });
       for (const file of listFiles(outDir)) {
-        if (file.endsWith('.map')) {
-          const target = path.join(options.mapsDir, path.relative(outDir, file));
+        if (file.endsWith('.map') || file.includes(`${path.sep}.vite${path.sep}`)) {
+          const target = path.join(options.privateDir, path.relative(outDir, file));
           fs.mkdirSync(path.dirname(target), { recursive: true });
           fs.renameSync(file, target);
         }
       }
+      fs.rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
       for (const file of listFiles(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const source = fs.readFileSync(file);
