@@ -21,7 +21,16 @@ const FEATURE_BOUNDARIES = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'web/dist-check-*/**', '**/node_modules/**', '**/coverage/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'web/dist-check-*/**',
+      'web/dist-private/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

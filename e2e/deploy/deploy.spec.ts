@@ -249,7 +249,7 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
     const failures: string[] = [];
     const watch = (page: Page) => {
       page.on('response', (response) => {
-        if (response.status() >= 400 && !response.url().endsWith('/api/me')) {
+        if (response.status() >= 400) {
           failures.push(`${String(response.status())} ${response.url()}`);
         }
       });

@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -324,6 +326,15 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     reply.headers(headers);
     done();
   });
+  // Replies of 1 KB and more (JSON, the app shell) go out compressed when the browser takes brotli or
+  // gzip; the build's assets are compressed ahead (see webRoutes). Request bodies are never inflated.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     // Shared through Redis when configured; if Redis is unreachable, requests pass rather than fail.
@@ -381,7 +392,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     sessionCheckMs: config.liveSessionCheckMs,
   });
   await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
-  await app.register(webRoutes, { webDist: config.webDist });
+  await app.register(webRoutes, {
+    webDist: config.webDist,
+    findUpdate: (id) =>
+      updates.get(id).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }),
+  });
 
   // Store AI answers under way (cut short: the fallback), withdraw this instance's presence, close
   // sockets and the bus.

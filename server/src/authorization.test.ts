@@ -21,7 +21,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/guest': 'public',
   'POST /api/auth/logout': 'public',
-  'GET /api/me': 'user',
+  'GET /api/me': 'public',
   'PUT /api/me/locale': 'user',
   'POST /api/visits': 'user',
   'GET /api/files/:folder/:name': 'owner',

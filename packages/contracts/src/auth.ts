@@ -67,6 +67,12 @@ export const meSchema = z.object({
 /** The signed-in user. */
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * `GET /api/me`: the signed-in user, or `null` for a visitor who is not signed in. Not being
+ * signed in is an ordinary answer (200), not an error, so public pages log no failed request.
+ */
+export const meReplySchema = z.nullable(meSchema);
+
 /** Where the web app goes after a successful sign-in. */
 export const HOME_FOR_ROLE = { user: '/galaxy', operator: '/gomeum-dashboard' } as const;
 

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { GomeumCat, SkyScene } from '../features/art/index.ts';
+import { GomeumCat } from '../features/art/index.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
-/** Shown when a page fails to load or render (a new deployment removed its chunk, say). */
+/**
+ * Shown when a page fails to load or render (a new deployment removed its chunk, say). It ships
+ * with the app's frame, so it draws only the eclipse sky's colours and the cat, not the whole sky.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   useDocumentTitle(t('route_error.title'));
   return (
-    <SkyScene scene="eclipse">
+    <div className="art-scene art-scene--eclipse">
       <main className="page page--centered">
         <section className="panel message-card" role="alert">
           <GomeumCat pose="sit" size={96} />
@@ -18,6 +21,6 @@ export function RouteError() {
           </button>
         </section>
       </main>
-    </SkyScene>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { WEB_ROUTES } from '@gomeum/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/index.ts';
 import { AppShell } from './app-shell.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
 import { OperatorRoute } from './operator-route.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -9,6 +10,8 @@ import { RouteError } from './route-error.tsx';
 export const routes: RouteObject[] = [
   {
     Component: AppShell,
+    // Shown while the first page's code arrives (the router waits for a lazy route before it renders).
+    HydrateFallback: LoadingScreen,
     errorElement: <RouteError />,
     children: [
       {

@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   localeBodySchema,
   loginBodySchema,
+  meReplySchema,
   meSchema,
   okSchema,
   registerBodySchema,
@@ -90,9 +91,8 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     return { ok: true as const };
   });
 
-  app.get(API.me, { schema: { response: { 200: meSchema, 401: errorBodySchema } } }, async (request) =>
-    requireUser(request),
-  );
+  // Anyone may ask who they are: a visitor who is not signed in is told `null`.
+  app.get(API.me, { schema: { response: { 200: meReplySchema } } }, async (request) => request.user ?? null);
 
   app.put(
     API.locale,

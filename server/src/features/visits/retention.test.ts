@@ -21,7 +21,7 @@ describe('retention of addresses', () => {
     // 91 days on, the guest still using the app now and then (so the session stays signed in).
     for (let day = 0; day < 91; day += 13) {
       t.clock.advance(13 * DAY);
-      expect((await client.get('/api/me')).status).toBe(200);
+      expect((await client.get('/api/me')).body).toMatchObject({ role: 'user' });
     }
     expect((await visit('/new-page')).status).toBe(200);
 

@@ -1,7 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestAppWithOperator, operatorClient } from '../../test/accounts.ts';
+import type { TestApp } from '../../test/test-app.ts';
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Gomeum: a black cat."
+    />
+    <title>Gomeum</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** Every `<meta property|name=KEY content=VALUE>` of a page, in order. */
+function metaTags(html: string): Array<[string, string]> {
+  return [...html.matchAll(/<meta\s+(?:property|name)="([^"]+)"\s+content="([^"]*)"/g)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]);
+}
+const tag = (html: string, key: string) => metaTags(html).find(([name]) => name === key)?.[1];
 
 describe('web app serving', () => {
   let t: TestApp;
@@ -9,10 +33,16 @@ describe('web app serving', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Gomeum</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
     fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-22-test' }));
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ webDist });
+    // A build's precompressed siblings, and a source map that must never be served.
+    const big = `export const stars = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `star-${i}`))};`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), big);
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.map'), '{"version":3}');
+    t = await createTestAppWithOperator({ webDist });
   });
   afterAll(async () => {
     await t.close();
@@ -80,5 +110,113 @@ describe('web app serving', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends a precompressed asset as brotli or gzip by Accept-Encoding, and says it varies', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never serves a source map, even one left in the build folder', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('"version":3');
+  });
+
+  it('compresses JSON replies of 1 KB and more, and leaves small ones alone', async () => {
+    const operator = await operatorClient(t);
+    const long = 'A long diary entry about the stars. '.repeat(60);
+    expect(
+      (await operator.post('/api/operator/updates', { title: { en: 'Stars' }, content: { en: long } })).status,
+    ).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/updates', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(String(list.headers.vary)).toMatch(/accept-encoding/i);
+    const body = JSON.parse(zlib.brotliDecompressSync(list.rawPayload).toString()) as { updates: unknown[] };
+    expect(body.updates.length).toBeGreaterThan(0);
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeNull();
+  });
+
+  it.each([
+    ['en', {}, 'Pick a planet', 'en_US', 'en'],
+    ['zh', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, '选一颗星球', 'zh_CN', 'zh-Hans'],
+    ['ko', { 'accept-language': 'fr-FR, ko;q=0.7, en;q=0.3' }, '행성을 고르고', 'ko_KR', 'ko'],
+  ])('renders the home page share card in %s', async (_language, headers, description, locale, htmlLang) => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(`<html lang="${htmlLang}"`);
+    expect(tag(html, 'og:title')).toBe('Gomeum');
+    expect(tag(html, 'og:description')).toContain(description);
+    expect(tag(html, 'description')).toContain(description);
+    expect(tag(html, 'og:locale')).toBe(locale);
+    expect(tag(html, 'og:image')).toBe('http://localhost:80/icons/share-card.png');
+    expect(tag(html, 'og:image:width')).toBe('1200');
+    expect(tag(html, 'twitter:card')).toBe('summary_large_image');
+    expect(tag(html, 'twitter:description')).toContain(description);
+    expect(String(response.headers.vary)).toMatch(/accept-language/i);
+    // One description only: the shell's own was replaced, not doubled.
+    expect(metaTags(html).filter(([name]) => name === 'description')).toHaveLength(1);
+  });
+
+  it('renders an update page with the update title, text and language; ?lang= wins over Accept-Language', async () => {
+    const operator = await operatorClient(t);
+    const created = await operator.post('/api/operator/updates', {
+      title: { en: 'New moon <questions>', ko: '새 달 질문' },
+      content: { en: '<p>Ask the moon &amp; <b>wait</b> for an answer.</p>', ko: '<p>달에게 물어보세요.</p>' },
+    });
+    const id = (created.body as { id: string }).id;
+
+    const en = await t.app.inject({ method: 'GET', url: `/update/${id}`, headers: { 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(200);
+    expect(tag(en.body, 'og:title')).toBe('New moon &lt;questions&gt; · Gomeum');
+    expect(en.body).toContain('<title>New moon &lt;questions&gt; · Gomeum</title>');
+    expect(tag(en.body, 'og:description')).toBe('Ask the moon &amp; wait for an answer.');
+    expect(tag(en.body, 'og:type')).toBe('article');
+    expect(tag(en.body, 'og:url')).toBe(`http://localhost:80/update/${id}`);
+    expect(en.body).not.toContain('<questions>');
+
+    const ko = await t.app.inject({
+      method: 'GET',
+      url: `/update/${id}?lang=ko`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(tag(ko.body, 'og:title')).toBe('새 달 질문 · Gomeum');
+    expect(tag(ko.body, 'twitter:title')).toBe('새 달 질문 · Gomeum');
+    expect(tag(ko.body, 'og:description')).toBe('달에게 물어보세요.');
+    expect(tag(ko.body, 'og:locale')).toBe('ko_KR');
+
+    // No zh text: the English one, and the page is still the app.
+    const zh = await t.app.inject({ method: 'GET', url: `/update/${id}?lang=zh` });
+    expect(tag(zh.body, 'og:title')).toBe('New moon &lt;questions&gt; · Gomeum');
+    expect(zh.body).toContain('<div id="root">');
+
+    const missing = await t.app.inject({ method: 'GET', url: '/update/no-such-update' });
+    expect(missing.statusCode).toBe(200);
+    expect(tag(missing.body, 'og:title')).toBe('Gomeum');
   });
 });

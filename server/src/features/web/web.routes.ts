@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API, isWebRoute, versionSchema } from '@gomeum/contracts';
+import { API, isWebRoute, versionSchema, type Update } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../lib/errors.ts';
 import type { App } from '../../lib/zod-provider.ts';
+import { pickShareLanguage, renderShell, siteCard, updateCard } from './share-tags.ts';
 
 /** Reads the version the web build wrote; 'dev' when the app has not been built. */
 export function readBuildVersion(webDist: string): string {
@@ -35,15 +36,36 @@ function buildVersionReader(webDist: string): () => Promise<string> {
   };
 }
 
+/** The built `index.html`, read again whenever it changes on disk (a web build deployed next to a running server). */
+function indexReader(indexFile: string): () => Promise<string> {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return async () => {
+    const { mtimeMs } = await fs.promises.stat(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8') };
+    return cached.html;
+  };
+}
+
+const UPDATE_PAGE = /^\/update\/([^/]+)\/?$/;
+
+/** What the web routes need from the rest of the app. */
+export interface WebRoutesOptions {
+  webDist: string;
+  /** A public update by id (for the card a shared `/update/{id}` link shows), or null. */
+  findUpdate?: (id: string) => Promise<Update | null>;
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, `index.html` for every page of the
- * app (200 for known pages, 404 for others so crawlers and monitors see the truth), and
- * `/version.json` never cached.
+ * Serves the built web app: hashed assets cached for a year (precompressed brotli or gzip when the
+ * browser takes it), never a source map, `index.html` for every page of the app (200 for known
+ * pages, 404 for others so crawlers and monitors see the truth) with the page's share card (Open
+ * Graph and Twitter tags, in the reader's language), and `/version.json` never cached.
  */
-export async function webRoutes(app: App, options: { webDist: string }): Promise<void> {
+export async function webRoutes(app: App, options: WebRoutesOptions): Promise<void> {
   const buildVersion = buildVersionReader(options.webDist);
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const readIndex = indexReader(indexFile);
 
   app.get(API.version, { schema: { response: { 200: versionSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
@@ -55,6 +77,10 @@ export async function webRoutes(app: App, options: { webDist: string }): Promise
       root: options.webDist,
       wildcard: true,
       index: false,
+      // The build's `.br` and `.gz` siblings, chosen by Accept-Encoding (with `Vary: Accept-Encoding`).
+      preCompressed: true,
+      // Source maps stay with the operator: the build keeps them out of this folder, and none is served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -62,18 +88,35 @@ export async function webRoutes(app: App, options: { webDist: string }): Promise
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const query = request.query as Record<string, unknown> | undefined;
+    const language = pickShareLanguage(query?.lang, request.headers['accept-language']);
+    const origin = `${request.protocol}://${request.host}`;
+    const updateId = status === 200 ? UPDATE_PAGE.exec(pathname)?.[1] : undefined;
+    let update: Update | null = null;
+    if (updateId && options.findUpdate) {
+      try {
+        update = await options.findUpdate(decodeURIComponent(updateId));
+      } catch (error) {
+        // The page still opens (the app shows its own error); only the card falls back to the site's.
+        request.log.warn({ err: error }, 'share card: update not read');
+      }
+    }
+    const card = update ? updateCard(update, language, origin) : siteCard(language, origin, pathname);
     reply.header('cache-control', 'no-cache');
-    return reply.status(status).sendFile('index.html');
+    reply.header('vary', 'Accept-Language');
+    reply.type('text/html; charset=utf-8');
+    return reply.status(status).send(renderShell(await readIndex(), card));
   };
 
   // The static plugin treats `/` as a folder; the home page is the app shell like every page.
-  if (hasWeb) app.get('/', (_request, reply) => sendShell(reply, 200));
+  if (hasWeb) app.get('/', (request, reply) => sendShell(request, reply, 200));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = hasWeb && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).send(errorBody('errors.not_found'));
-    return sendShell(reply, isWebRoute(pathname) ? 200 : 404);
+    return sendShell(request, reply, isWebRoute(pathname) ? 200 : 404);
   });
 }

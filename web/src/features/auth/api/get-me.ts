@@ -1,15 +1,10 @@
-import { API, meSchema, type Me } from '@gomeum/contracts';
+import { API, meReplySchema, type Me } from '@gomeum/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Who is signed in, or null when nobody is. */
-export async function getMe(): Promise<Me | null> {
-  try {
-    return await apiRequest('GET', API.me, meSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+/** Who is signed in, or null when nobody is (the server answers `null`, not an error). */
+export function getMe(): Promise<Me | null> {
+  return apiRequest('GET', API.me, meReplySchema);
 }
 
 /** Query options for the signed-in user; every sign-in and sign-out writes into this key. */

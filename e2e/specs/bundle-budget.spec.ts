@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Byte budgets of the web build (bytes are deterministic, so these are exact checks, not timings).
+ * Reads the build the e2e run made (`web/dist`) and Vite's chunk manifest (kept beside it in
+ * `web/dist-private`, out of the served folder).
+ */
+const WEB = path.resolve(import.meta.dirname, '../../web');
+const DIST = path.join(WEB, 'dist');
+const MANIFEST = path.join(WEB, 'dist-private/.vite/manifest.json');
+
+/**
+ * JavaScript the home page needs before it can paint, gzipped: 163 KB today, of which React DOM
+ * (63 KB), React Router (30 KB) and i18next (17.5 KB) make two thirds. The target is 100 KB, which
+ * takes a lighter renderer or router (docs/BENCHMARKS.md); this budget keeps it from growing.
+ */
+const FIRST_PAINT_BUDGET = 170 * 1024;
+/** A page's own chunk, gzipped. */
+const PAGE_CHUNK_BUDGET = 30 * 1024;
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
+const chunk = (key: string): Chunk => {
+  const found = manifest[key];
+  if (!found) throw new Error(`no chunk ${key} in the manifest`);
+  return found;
+};
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const text = (file: string) => fs.readFileSync(path.join(DIST, file), 'utf8');
+
+/** The chunk and every chunk it imports statically (what the browser fetches to run it). */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of chunk(key).imports ?? []) staticClosure(next, seen);
+  return seen;
+}
+
+/** The pages a user opens, by their route module (see web/src/app/router.tsx). */
+const USER_PAGES = [
+  'src/features/home/index.ts',
+  'src/features/auth/pages.ts',
+  'src/features/diary/pages.ts',
+  'src/features/galaxy/index.ts',
+  'src/features/planets/index.ts',
+  'src/features/moon/index.ts',
+  'src/features/tasks/index.ts',
+  'src/app/not-found-page.tsx',
+];
+const USER_LANGUAGES = ['src/i18n/zh.json', 'src/i18n/ko.json'];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('web build byte budgets', () => {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? 'index.html';
+
+  it('keeps the JavaScript before the home page first paints within budget, one language only', () => {
+    const keys = new Set([...staticClosure(entry), ...staticClosure('src/features/home/index.ts')]);
+    const files = [...keys].map((key) => chunk(key).file).filter((file) => file.endsWith('.js'));
+    const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(`first paint of /: ${files.length} scripts, ${kb(total)} gzipped`);
+    for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${kb(gzipSize(file))}  ${file}`);
+    expect(total).toBeLessThanOrEqual(FIRST_PAINT_BUDGET);
+
+    // English ships with the app; Chinese and Korean are chunks of their own, fetched when chosen.
+    const en = JSON.parse(fs.readFileSync(path.join(WEB, 'src/i18n/en.json'), 'utf8')) as { home: { enter: string } };
+    const zh = JSON.parse(fs.readFileSync(path.join(WEB, 'src/i18n/zh.json'), 'utf8')) as { home: { enter: string } };
+    const ko = JSON.parse(fs.readFileSync(path.join(WEB, 'src/i18n/ko.json'), 'utf8')) as { home: { enter: string } };
+    const eager = files.map(text).join('\n');
+    expect(eager).toContain(en.home.enter);
+    expect(eager).not.toContain(zh.home.enter);
+    expect(eager).not.toContain(ko.home.enter);
+    expect(text(chunk('src/i18n/zh.json').file)).toContain(zh.home.enter);
+  });
+
+  it.each(USER_PAGES)('keeps the page chunk of %s within budget', (page) => {
+    const size = gzipSize(chunk(page).file);
+    console.log(`${page}: ${kb(size)} gzipped`);
+    expect(size).toBeLessThanOrEqual(PAGE_CHUNK_BUDGET);
+  });
+
+  it('sends no dashboard code and no operator strings to users', () => {
+    const keys = new Set([entry, ...USER_PAGES, ...USER_LANGUAGES].flatMap((key) => [...staticClosure(key)]));
+    const sources = [...keys].map((key) => chunk(key).src ?? key);
+    expect(sources.filter((src) => /features\/dashboard\/|i18n\/operator\//.test(src))).toEqual([]);
+
+    // Not even inlined: no chunk a user loads holds a dashboard string (longer ones, which are unique).
+    const operatorStrings: string[] = [];
+    const collect = (tree: unknown) => {
+      if (typeof tree === 'string') {
+        if (tree.length >= 16 && !tree.includes('{{')) operatorStrings.push(tree);
+      } else if (tree && typeof tree === 'object') Object.values(tree).forEach(collect);
+    };
+    for (const language of ['en', 'zh', 'ko']) {
+      const file = fs.readFileSync(path.join(WEB, `src/i18n/operator/${language}.json`), 'utf8');
+      collect((JSON.parse(file) as { dashboard: unknown }).dashboard);
+    }
+    expect(operatorStrings.length).toBeGreaterThan(30);
+    const userCode = [...keys].map((key) => text(chunk(key).file)).join('\n');
+    expect(operatorStrings.filter((value) => userCode.includes(JSON.stringify(value).slice(1, -1)))).toEqual([]);
+
+    // The dashboard and its strings do exist, as chunks of their own.
+    expect(text(chunk('src/features/dashboard/index.ts').file).length).toBeGreaterThan(1000);
+  });
+
+  it('serves no source map and links none', () => {
+    const served = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' });
+    expect(served.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const scripts = served.filter((file) => file.endsWith('.js'));
+    expect(scripts.filter((file) => text(file).includes('sourceMappingURL'))).toEqual([]);
+  });
+
+  it('has a brotli and a gzip copy of every script and stylesheet', () => {
+    const assets = fs.readdirSync(path.join(DIST, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+    const big = assets.filter((file) => fs.statSync(path.join(DIST, 'assets', file)).size >= 1024);
+    expect(big.length).toBeGreaterThan(10);
+    for (const file of big) {
+      const original = fs.readFileSync(path.join(DIST, 'assets', file));
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(DIST, 'assets', `${file}.br`)))).toEqual(original);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(DIST, 'assets', `${file}.gz`)))).toEqual(original);
+    }
+  });
+});
