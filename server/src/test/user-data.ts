@@ -16,6 +16,9 @@ export interface FilledData {
   pushEndpoint: string;
 }
 
+/** A width of its own per tag, so each user's image has bytes of its own. */
+const imageWidth = (tag: string) => 40 + ([...tag].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7) % 200);
+
 /**
  * Gives a signed-in user some of everything the product keeps: a task and a proof with an image,
  * a chat message (and Gomeum's replies), a moon answer, a page visit, a push subscription, the
@@ -35,7 +38,7 @@ export async function fillUserData(
   await must(client.request('PUT', '/api/planets/music/task', { description: `Scales ${tag}`, reward: 'Tea' }), 'task');
   const proof = (await must(
     client.postForm('/api/planets/music/logs', { date: '2026-11-23', title: `Proof ${tag}`, content: `Done ${tag}` }, [
-      { field: 'image', name: 'proof.png', type: 'image/png', bytes: await makeImage('png') },
+      { field: 'image', name: 'proof.png', type: 'image/png', bytes: await makeImage('png', imageWidth(tag)) },
     ]),
     'proof',
   )) as { log: { imageUrl: string } };
