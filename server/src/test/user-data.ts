@@ -17,7 +17,8 @@ export interface FilledData {
 }
 
 /** A width of its own per tag, so each user's image has bytes of its own. */
-const imageWidth = (tag: string) => 40 + ([...tag].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7) % 200);
+const imageWidth = (tag: string) =>
+  40 + (Array.from(tag).reduce((sum, char) => sum * 31 + (char.codePointAt(0) ?? 0), 7) % 200);
 
 /**
  * Gives a signed-in user some of everything the product keeps: a task and a proof with an image,
