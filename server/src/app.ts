@@ -11,6 +11,9 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedContent } from './db/seed.ts';
 import { withStartupLock } from './db/startup-lock.ts';
+import { AccountRepository } from './features/account/account.repository.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { AccountService } from './features/account/account.service.ts';
 import { authRoutes, resolveUserHook } from './features/auth/auth.routes.ts';
 import { AiClient } from './features/chat/chat.ai.ts';
 import { registerChatLive } from './features/chat/chat.live.ts';
@@ -114,6 +117,7 @@ export interface Services {
   chat: ChatService;
   presence: PresenceService;
   jobs: PeriodicJobs;
+  account: AccountService;
 }
 
 /** The upload store the configuration asks for. */
@@ -281,6 +285,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     live.publishToAll(event),
   );
 
+  // A deleted account's sockets close at once on every instance: by user, and by each session.
+  const account = new AccountService({
+    repo: new AccountRepository(database.db),
+    files,
+    endLive: async (userId, sessionIds) => {
+      await live.endUser(userId);
+      for (const sessionId of sessionIds) await live.endSession(sessionId);
+    },
+    now: config.now,
+    onError: (error, context) => app.log.error({ err: error, context }, 'account'),
+  });
+
   const { operator } = config;
   if (operator) await withStartupLock(database, () => auth.ensureOperator(operator.email, operator.password));
 
@@ -380,6 +396,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(updatesRoutes, { updates });
   await app.register(notificationsRoutes, { notifications });
   await app.register(pushRoutes, { push });
+  await app.register(accountRoutes, {
+    account,
+    exportsPerHour: config.exportRateLimit ?? 5,
+    deletesPerMinute: config.rateLimit.auth,
+  });
   // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
   // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.
   auth.onSessionEnded((sessionId) => {
@@ -419,7 +440,22 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   return {
     app,
     routes,
-    services: { auth, visits, tasks, files, dashboard, moon, updates, notifications, push, live, chat, presence, jobs },
+    services: {
+      auth,
+      visits,
+      tasks,
+      files,
+      dashboard,
+      moon,
+      updates,
+      notifications,
+      push,
+      live,
+      chat,
+      presence,
+      jobs,
+      account,
+    },
     database,
     metrics,
     shutdown,

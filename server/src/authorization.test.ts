@@ -68,6 +68,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/operator/chats/:userId/read': 'operator',
   'GET /api/operator/presence': 'operator',
   'PUT /api/operator/presence': 'operator',
+  'GET /api/me/export': 'user',
+  'POST /api/me/delete': 'user',
+  'GET /api/operator/users/:userId/export': 'operator',
+  'DELETE /api/operator/users/:userId': 'operator',
 };
 
 // Sign-in routes change who the caller is: they are called on a fresh client each time.

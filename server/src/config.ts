@@ -40,6 +40,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   GUEST_DAILY_LIMIT: z.coerce.number().int().positive().default(100),
+  EXPORT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   SEED_CONTENT: flag.default(true),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -99,6 +100,8 @@ export interface AppConfig {
   storage: { driver: 'local' } | ({ driver: 's3' } & S3Options);
   /** The OpenAI-compatible chat-completions API Gomeum's AI stand-in uses; no key → fallback text. */
   ai?: AiConfig | undefined;
+  /** Data downloads per user per hour. */
+  exportRateLimit?: number | undefined;
   /** Chat messages per user per minute, and AI replies per user per minute. */
   chatRateLimit?: { messages: number; aiReplies: number } | undefined;
   /** Redis for the live bus across instances; in-process when absent. */
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       : { driver: 'local' },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT },
+    exportRateLimit: e.EXPORT_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     retentionMs: e.VISIT_RETENTION_DAYS * DAY,
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },

@@ -59,6 +59,8 @@ const FIELDS = [
   'seenAt',
   'email',
   'password',
+  'confirm',
+  'confirmUserId',
   'en',
   'zh',
   'ko',

@@ -17,11 +17,16 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
   /** A stored chat message; `streamId` names the AI stream it completes, if any. */
   z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.nullable(z.string()) }),
-  /** The messages after the id a client asked for (`after`, echoed), oldest first. */
+  /**
+   * The messages after the id a client asked for (`after`, echoed), oldest first, a page at a time:
+   * `more` says newer ones remain (the client asks again from the last it has). With `after` null,
+   * the newest page.
+   */
   z.object({
     type: z.literal('chat.history'),
     after: z.nullable(z.number().check(z.int(), z.minimum(0))),
     messages: z.array(chatMessageSchema),
+    more: z.optional(z.boolean()),
   }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),

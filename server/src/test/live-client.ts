@@ -68,11 +68,16 @@ export class LiveTestClient {
 
   /** Sends `chat.sync` and waits for its history reply (only history replies received after this call). */
   async sync(after: number | null) {
+    return (await this.syncPage(after)).messages;
+  }
+
+  /** Sends `chat.sync` and waits for its reply: the page of messages and whether newer ones remain. */
+  async syncPage(after: number | null) {
     const before = this.events.length;
     this.send({ type: 'chat.sync', after });
     const reply = await this.waitFor((event) => event.type === 'chat.history' && this.events.indexOf(event) >= before);
     if (reply.type !== 'chat.history') throw new Error('unreachable');
-    return reply.messages;
+    return { messages: reply.messages, more: reply.more ?? false };
   }
 
   /** Stored chat messages received live, in arrival order. */

@@ -7,8 +7,8 @@ const DASHBOARD = 'dashboard';
 /** The chat's live handlers: resume (history after an id), the dashboard's presence, presence on connect. */
 export function registerChatLive(hub: LiveHub, chat: ChatService, presence: PresenceService): void {
   hub.on('chat.sync', async (connection, event) => {
-    const messages = await chat.sync(connection.user, event.after);
-    connection.send({ type: 'chat.history', after: event.after, messages });
+    const { messages, more } = await chat.sync(connection.user, event.after);
+    connection.send({ type: 'chat.history', after: event.after, messages, more });
   });
 
   hub.on('presence.dashboard', async (connection) => {

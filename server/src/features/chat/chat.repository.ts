@@ -94,6 +94,33 @@ export class ChatRepository {
     return rows.reverse();
   }
 
+  /**
+   * A page of a user's messages, oldest first, and whether more lie beyond it: `after` an id (the
+   * oldest above it: catching up), `before` an id (the newest below it: scrolling back), or neither
+   * (the newest). One row more than asked is read to know whether there are more.
+   */
+  async page(
+    userId: string,
+    cursor: { after: number } | { before: number } | null,
+    limit: number,
+  ): Promise<{ rows: ChatMessageRow[]; more: boolean }> {
+    let query = this.db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId);
+    if (cursor && 'after' in cursor) {
+      const rows = await query
+        .where('id', '>', cursor.after)
+        .orderBy('id', 'asc')
+        .limit(limit + 1)
+        .execute();
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    }
+    if (cursor) query = query.where('id', '<', cursor.before);
+    const rows = await query
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+    return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
+  }
+
   /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
   async meta(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
     return this.db

@@ -1,8 +1,8 @@
 import {
   API,
   chatConversationsSchema,
-  chatHistoryQuerySchema,
-  chatHistorySchema,
+  chatPageQuerySchema,
+  chatPageSchema,
   chatReadBodySchema,
   chatReadReplySchema,
   chatUserParamsSchema,
@@ -48,11 +48,8 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
 
   app.get(
     API.chatMessages,
-    { schema: { querystring: chatHistoryQuerySchema, response: { 200: chatHistorySchema, ...errors } } },
-    async (request) => {
-      const user = requireUser(request);
-      return { messages: await chat.history(user.id, request.query.after ?? 0) };
-    },
+    { schema: { querystring: chatPageQuerySchema, response: { 200: chatPageSchema, ...errors } } },
+    async (request) => chat.history(requireUser(request).id, request.query),
   );
 
   app.post(
@@ -78,13 +75,13 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
     {
       schema: {
         params: chatUserParamsSchema,
-        querystring: chatHistoryQuerySchema,
-        response: { 200: chatHistorySchema, ...errors },
+        querystring: chatPageQuerySchema,
+        response: { 200: chatPageSchema, ...errors },
       },
     },
     async (request) => {
       requireOperator(request);
-      return { messages: await chat.historyForOperator(request.params.userId, request.query.after ?? 0) };
+      return chat.historyForOperator(request.params.userId, request.query);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
+import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
 import {
@@ -115,7 +115,7 @@ export class ChatService {
    * What a (re)connecting client asks for: the welcome (once per user, ever) and any update
    * announcement are stored first, then every message after `after`.
    */
-  async sync(user: Me, after: number | null): Promise<ChatMessage[]> {
+  async sync(user: Me, after: number | null): Promise<{ messages: ChatMessage[]; more: boolean }> {
     if (user.role !== 'operator') {
       // Read first: a user who has both (nearly every sync) costs no write. The writes below are
       // guarded, so a sync racing another still stores each at most once.
@@ -123,19 +123,27 @@ export class ChatService {
       if (!meta?.welcome_shown) await this.ensureWelcome(user.id);
       if (latest && (meta?.last_seen_update ?? 0) < latest.created_at) await this.announce(user.id, latest);
     }
-    return this.history(user.id, after ?? 0);
+    // Resuming: the oldest page after what the client has (it asks again while `more`); else the newest.
+    const page = await this.history(user.id, after === null ? {} : { after });
+    return { messages: page.messages, more: after === null ? false : page.more };
   }
 
-  /** One user's messages after `after`, oldest first. */
-  async history(userId: string, after = 0): Promise<ChatMessage[]> {
-    const rows = await this.deps.repo.listAfter(userId, after, CHAT_HISTORY_LIMIT);
-    return rows.map(toChatMessage);
+  /**
+   * A page of one user's messages, oldest first (see `ChatPageQuery`): after an id, before an id,
+   * or the newest; `more` says whether more lie beyond it in that direction.
+   */
+  async history(userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
+    if (query.after !== undefined && query.before !== undefined) throw new AppError(400, 'errors.bad_request');
+    const cursor =
+      query.after !== undefined ? { after: query.after } : query.before !== undefined ? { before: query.before } : null;
+    const { rows, more } = await this.deps.repo.page(userId, cursor, query.limit ?? CHAT_HISTORY_LIMIT);
+    return { messages: rows.map(toChatMessage), more };
   }
 
-  /** Operator: one user's history; 404 for a user who does not exist. */
-  async historyForOperator(userId: string, after = 0): Promise<ChatMessage[]> {
+  /** Operator: a page of one user's history; 404 for a user who does not exist. */
+  async historyForOperator(userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
     if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
-    return this.history(userId, after);
+    return this.history(userId, query);
   }
 
   /** Operator: every conversation, most recent first. */

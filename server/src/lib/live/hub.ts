@@ -103,6 +103,14 @@ export class LiveHub {
     return this.publish({ kind: 'session', sessionId }, { type: 'session.ended' });
   }
 
+  /**
+   * A user is gone (their account deleted): every socket of theirs, on every instance, hears
+   * `session.ended` and is closed as unauthorized, whichever session it was opened with.
+   */
+  endUser(userId: string): Promise<void> {
+    return this.publish({ kind: 'user', userId }, { type: 'session.ended' });
+  }
+
   /** How many sockets this instance has open for a session, and for its user in all. */
   openFor(sessionId: string, userId: string): { session: number; user: number } {
     let session = 0;
@@ -123,6 +131,16 @@ export class LiveHub {
       if (connection.sessionId !== sessionId) continue;
       connection.sendRaw(data);
       connection.socket.close(LIVE_CLOSE.unauthorized, 'session ended');
+      this.detach(connection);
+    }
+  }
+
+  /** Closes this instance's sockets of a user who no longer exists. */
+  private closeUser(userId: string): void {
+    const data = JSON.stringify({ type: 'session.ended' } satisfies ServerEvent);
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+      connection.sendRaw(data);
+      connection.socket.close(LIVE_CLOSE.unauthorized, 'account deleted');
       this.detach(connection);
     }
   }
@@ -247,6 +265,10 @@ export class LiveHub {
   private deliver({ target, event }: LiveEnvelope): void {
     if (target.kind === 'session') {
       this.closeSession(target.sessionId);
+      return;
+    }
+    if (target.kind === 'user' && event.type === 'session.ended') {
+      this.closeUser(target.userId);
       return;
     }
     if (target.kind === 'all' && event.type === 'live.resync') {

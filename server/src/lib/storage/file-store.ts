@@ -92,6 +92,16 @@ export class FileStore {
     if (row.status === 'rejected') throw row.reason;
   }
 
+  /** The stored bytes of a file, whoever asks (the caller has checked who may): null when gone. */
+  open(key: string): Promise<StoredObject | null> {
+    return this.storage.get(key);
+  }
+
+  /** Removes a file's stored bytes only (its record is gone already, with its owner's rows). */
+  deleteObject(key: string): Promise<void> {
+    return this.storage.delete(key);
+  }
+
   /**
    * The file for this viewer, or null when it does not exist or they may not see it (a private
    * file is answered exactly like a missing one, so its existence does not leak).

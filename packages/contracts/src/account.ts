@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import { chatMessageSchema } from './chat.ts';
+
+/** A user's own data: download it all, or delete the account and everything in it. */
+export const ACCOUNT_API = {
+  /** `GET`: a ZIP of everything held about the signed-in user (JSON plus their images). */
+  export: '/api/me/export',
+  /** `POST`: deletes the signed-in user's account and every row and file of theirs. */
+  delete: '/api/me/delete',
+  /** `GET`: the operator's download of one user's data (the same ZIP). */
+  operatorExport: '/api/operator/users/:userId/export',
+  /** `DELETE`: the operator deletes one user's account, as the user could. */
+  operatorUser: '/api/operator/users/:userId',
+} as const;
+
+/** What a person types (or a button sends) to confirm the deletion: a fixed word, never implied. */
+export const ACCOUNT_DELETE_CONFIRMATION = 'delete';
+
+/**
+ * Body of deleting one's own account: the confirmation, and the password for accounts that have
+ * one (a guest has none; the warning they confirmed is their confirmation).
+ */
+export const deleteAccountBodySchema = z.strictObject({
+  confirm: z.literal(ACCOUNT_DELETE_CONFIRMATION),
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+/** Body of deleting one's own account. */
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** Body of the operator deleting a user: that user's id again, so a wrong link deletes no one. */
+export const operatorDeleteUserBodySchema = z.strictObject({
+  confirmUserId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+/** Body of the operator deleting a user. */
+export type OperatorDeleteUserBody = z.infer<typeof operatorDeleteUserBodySchema>;
+
+/** Reply to a deletion: what went. */
+export const accountDeletedSchema = z.object({
+  ok: z.literal(true),
+  /** Rows removed, all tables together. */
+  rows: z.number(),
+  /** Stored files removed. */
+  files: z.number(),
+});
+/** Reply to a deletion. */
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+
+/** The files of a data download, by name: each a JSON document (plus `images/…`). */
+export const EXPORT_FILES = [
+  'profile.json',
+  'sessions.json',
+  'tasks.json',
+  'proofs.json',
+  'gomeum-logs.json',
+  'chat.json',
+  'moon-answers.json',
+  'page-visits.json',
+  'push-subscriptions.json',
+  'files.json',
+] as const;
+
+/** Most messages one history page carries. */
+export const CHAT_PAGE_MAX = 500;
+
+/**
+ * Query of a chat history page. `after`: the oldest messages above this id, oldest first (a client
+ * catching up; `more` says newer ones remain). `before`: the newest messages below this id (scrolling
+ * back; `more` says older ones remain). Neither: the newest messages (`more`: older ones remain).
+ */
+export const chatPageQuerySchema = z.object({
+  after: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(CHAT_PAGE_MAX))),
+});
+/** Query of a chat history page. */
+export type ChatPageQuery = z.infer<typeof chatPageQuerySchema>;
+
+/** A page of messages, oldest first, and whether more lie beyond it in the direction asked. */
+export const chatPageSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  more: z.boolean(),
+});
+/** A page of messages. */
+export type ChatPage = z.infer<typeof chatPageSchema>;

@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import type { AccountDeleted, DeleteAccountBody, Me } from '@gomeum/contracts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/storage/file-store.ts';
+import { verifyPassword } from '../auth/password.ts';
+import type { AccountRepository } from './account.repository.ts';
+import { exportArchive } from './account.export.ts';
+
+/** What the account service needs besides its repository. */
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  files: FileStore;
+  /** Ends a user's live sockets on every instance, and each of their (now deleted) sessions'. */
+  endLive: (userId: string, sessionIds: string[]) => Promise<void>;
+  now: () => number;
+  onError: (error: unknown, context: string) => void;
+}
+
+/** A user's data as a whole: the download of all of it, and the account's deletion with all of it. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /**
+   * The ZIP of everything held about a user, as a stream made while it is read; 404 for a user
+   * who does not exist. `name` is the file name to offer.
+   */
+  async export(userId: string): Promise<{ stream: Readable; name: string }> {
+    const user = await this.deps.repo.findUser(userId);
+    if (!user) throw new AppError(404, 'errors.not_found');
+    const stream = await exportArchive(
+      { repo: this.deps.repo, files: this.deps.files, onError: this.deps.onError },
+      user,
+      this.deps.now(),
+    );
+    const day = new Date(this.deps.now()).toISOString().slice(0, 10);
+    return { stream, name: `gomeum-data-${day}.zip` };
+  }
+
+  /**
+   * A user deletes their own account: with the password when the account has one (a guest has
+   * none). The operator's account is not deleted this way: it would leave Gomeum without its player.
+   */
+  async deleteOwn(user: Me, body: DeleteAccountBody): Promise<AccountDeleted> {
+    if (user.role === 'operator') throw new AppError(403, 'errors.forbidden');
+    const row = await this.deps.repo.findUser(user.id);
+    if (!row) throw new AppError(404, 'errors.not_found');
+    if (row.password_hash !== null || row.is_guest !== 1) {
+      // The same refusal for a missing and a wrong password, after the same work.
+      const ok = await verifyPassword(row.password_hash, body.password ?? '');
+      if (!ok) throw new AppError(403, 'register.error_failed');
+    }
+    return this.erase(user.id);
+  }
+
+  /** The operator deletes a user's account (never an operator's); 404 for one that does not exist. */
+  async deleteByOperator(userId: string, confirmUserId: string): Promise<AccountDeleted> {
+    if (confirmUserId !== userId) throw new AppError(400, 'errors.bad_request');
+    const row = await this.deps.repo.findUser(userId);
+    if (!row) throw new AppError(404, 'errors.not_found');
+    if (row.role === 'operator') throw new AppError(403, 'errors.forbidden');
+    return this.erase(userId);
+  }
+
+  /**
+   * Every row of the user goes in one transaction, then every stored file of theirs, then their
+   * open sockets (on every instance) are closed. A file that cannot be removed now is logged and
+   * the rest still go: the account is gone either way.
+   */
+  private async erase(userId: string): Promise<AccountDeleted> {
+    const sessionIds = await this.deps.repo.sessionIds(userId);
+    const { rows, fileKeys } = await this.deps.repo.deleteUser(userId);
+    let files = 0;
+    for (const key of fileKeys) {
+      try {
+        await this.deps.files.deleteObject(key);
+        files += 1;
+      } catch (error) {
+        this.deps.onError(error, `account deletion: file ${key}`);
+      }
+    }
+    await this.deps.endLive(userId, sessionIds);
+    return { ok: true, rows, files };
+  }
+}
