@@ -51,7 +51,7 @@ export async function apiRequest<T extends z.ZodMiniType>(
     });
   } catch {
     // No network at all (the browser knows it): say so in the reader's language, not "server error".
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
       throw new ApiError(0, 'errors.offline', 'Offline');
     }
     throw new ApiError(0, 'errors.server', 'Network error');
