@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'push.error_endpoint',
   'errors.unavailable',
   'errors.storage_full',
+  /** Never sent by the server: the web app's own code for a request made without a network. */
+  'errors.offline',
 ] as const;
 
 /** A machine-readable error code. */
