@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'push.error_endpoint',
   'errors.unavailable',
   'errors.storage_full',
+  'progress.error_goal',
+  'progress.error_time_zone',
 ] as const;
 
 /** A machine-readable error code. */

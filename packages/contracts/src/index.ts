@@ -14,3 +14,4 @@ export * from './push.ts';
 export * from './updates.ts';
 export * from './chat.ts';
 export * from './live.ts';
+export * from './progress.ts';

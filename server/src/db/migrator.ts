@@ -4,6 +4,7 @@ import * as initial from './migrations/20261122000000_initial.ts';
 import * as inboxReadsAndDelivery from './migrations/20261123000000_inbox_reads_and_delivery.ts';
 import * as chatClientIds from './migrations/20261124000000_chat_client_ids.ts';
 import * as jobRuns from './migrations/20261124010000_job_runs.ts';
+import * as taskGoals from './migrations/20261125100000_task_goals.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261123000000_inbox_reads_and_delivery': inboxReadsAndDelivery,
   '20261124000000_chat_client_ids': chatClientIds,
   '20261124010000_job_runs': jobRuns,
+  '20261125100000_task_goals': taskGoals,
 };
 
 /** The migrations' names, in the order they run. */

@@ -40,6 +40,8 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number | null;
   last_ip: string | null;
+  /** IANA time zone the user's days and weeks are counted in; null: UTC. */
+  time_zone: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -81,6 +83,11 @@ export interface UserTasksTable {
   status: string;
   image_key: string | null;
   updated_at: number;
+  /** Proofs that complete the task (1: the first proof does). */
+  goal: Generated<number>;
+  cadence: 'daily' | 'weekly' | null;
+  /** When the user saw the goal's celebration; null until then. */
+  celebrated_at: number | null;
 }
 
 export interface TaskLogsTable {

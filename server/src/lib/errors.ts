@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@gomeum/contracts';
 import { isErrorCode } from '@gomeum/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import { containsNul } from './zod-provider.ts';
 
 /** English text for each code; the web app shows its own translation, this is for API clients. */
@@ -39,6 +39,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'push.error_endpoint': 'This push subscription cannot be used.',
   'errors.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
   'errors.storage_full': 'The server has run out of storage space. Please try again later.',
+  'progress.error_goal': 'The goal must be a whole number of proofs from 1 to 365.',
+  'progress.error_time_zone': 'This time zone is not known.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */
@@ -66,9 +68,9 @@ function codeFromZod(error: ZodError): ErrorCode {
 }
 
 /** Parses data a route had to read itself (multipart fields): 400 with the schema's code on failure. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+export function parseOrThrow<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
   if (containsNul(data)) throw new AppError(400, 'errors.bad_request');
-  const result = schema.safeParse(data);
+  const result = z.safeParse(schema, data);
   if (!result.success) throw new AppError(400, codeFromZod(result.error));
   return result.data;
 }

@@ -12,8 +12,8 @@ import { z } from 'zod';
 
 /** Lets Fastify type `request.body`, `params`, `query` and replies from the zod schemas on a route. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  validator: this['schema'] extends z.core.$ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.core.$ZodType ? z.input<this['schema']> : unknown;
 }
 
 /** A Fastify instance whose routes are typed by zod schemas. */
@@ -39,16 +39,16 @@ export function containsNul(value: unknown): boolean {
 }
 
 /** Validates request parts with their zod schema; the error keeps zod's issues for the error handler. */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data: unknown) => {
     if (containsNul(data)) return { error: new Error('text with a NUL character') };
-    const result = schema.safeParse(data);
+    const result = z.safeParse(schema, data);
     return result.success ? { value: result.data } : { error: result.error };
   };
 
 /** Serializes replies through their schema, so a route cannot leak a field it did not declare. */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data: unknown) =>
-    JSON.stringify(schema.parse(data));
+    JSON.stringify(z.parse(schema, data));

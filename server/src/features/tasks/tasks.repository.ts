@@ -53,11 +53,15 @@ export class TasksRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Sets description and reward and confirms, only if not yet confirmed; false otherwise. */
-  async confirmUserTask(id: string, description: string, reward: string, at: number): Promise<boolean> {
+  /** Sets description, reward and goal and confirms, only if not yet confirmed; false otherwise. */
+  async confirmUserTask(
+    id: string,
+    set: { description: string; reward: string; goal: number; cadence: 'daily' | 'weekly' | null },
+    at: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('user_tasks')
-      .set({ description, reward, confirmed: 1, updated_at: at })
+      .set({ ...set, confirmed: 1, updated_at: at })
       .where('id', '=', id)
       .where('confirmed', '=', 0)
       .executeTakeFirst();
@@ -66,7 +70,9 @@ export class TasksRepository {
 
   async updateUserTask(
     id: string,
-    changes: Partial<Pick<UserTaskRow, 'description' | 'reward' | 'proof' | 'status' | 'image_key' | 'updated_at'>>,
+    changes: Partial<
+      Pick<UserTaskRow, 'description' | 'reward' | 'proof' | 'status' | 'image_key' | 'updated_at' | 'celebrated_at'>
+    >,
   ): Promise<void> {
     await this.db.updateTable('user_tasks').set(changes).where('id', '=', id).execute();
   }
@@ -86,6 +92,51 @@ export class TasksRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** How many proofs the user's log on a planet holds. */
+  async countLogs(userId: string, planet: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('task_logs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** When each proof on a planet was made (for streaks), oldest first. */
+  async listLogTimes(userId: string, planet: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('task_logs')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.created_at);
+  }
+
+  /** The user's IANA time zone, or null when none was given yet. */
+  async getTimeZone(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
+  async setTimeZone(userId: string, timeZone: string): Promise<void> {
+    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
+  }
+
+  /** Marks the goal's celebration shown, once: false when it already was. */
+  async markCelebrated(id: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_tasks')
+      .set({ celebrated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'completed')
+      .where('celebrated_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async upsertGomeumTask(row: GomeumTaskRow): Promise<void> {

@@ -1,5 +1,5 @@
 import {
-  confirmTaskBodySchema,
+  confirmTaskWithGoalBodySchema,
   errorBodySchema,
   GOMEUM_LOG_MAX_IMAGES,
   gomeumLogFieldsSchema,
@@ -9,13 +9,16 @@ import {
   operatorGomeumTaskSchema,
   operatorUserTaskSchema,
   logListQuerySchema,
+  okSchema,
   operatorTaskEditSchema,
   operatorTaskParamsSchema,
   planetParamsSchema,
   proofFieldsSchema,
   submitProofResultSchema,
   taskLogListSchema,
+  taskProgressResultSchema,
   taskScreenSchema,
+  timeZoneBodySchema,
   userTaskSchema,
 } from '@gomeum/contracts';
 import { requireOperator, requireUser, userOnly } from '../../lib/auth-guard.ts';
@@ -46,10 +49,43 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
     '/api/planets/:planetId/task',
     {
       onRequest: userOnly,
-      schema: { params: planetParamsSchema, body: confirmTaskBodySchema, response: { 200: userTaskSchema, ...errors } },
+      schema: {
+        params: planetParamsSchema,
+        body: confirmTaskWithGoalBodySchema,
+        response: { 200: userTaskSchema, ...errors },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => tasks.confirm(requireUser(request).id, request.params.planetId, request.body),
+  );
+
+  app.get(
+    '/api/planets/:planetId/progress',
+    { schema: { params: planetParamsSchema, response: { 200: taskProgressResultSchema, ...errors } } },
+    async (request) => ({ progress: await tasks.getProgress(requireUser(request).id, request.params.planetId) }),
+  );
+
+  app.post(
+    '/api/planets/:planetId/celebration',
+    {
+      onRequest: userOnly,
+      schema: { params: planetParamsSchema, response: { 200: taskProgressResultSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ progress: await tasks.markCelebrated(requireUser(request).id, request.params.planetId) }),
+  );
+
+  app.put(
+    '/api/me/time-zone',
+    {
+      onRequest: userOnly,
+      schema: { body: timeZoneBodySchema, response: { 200: okSchema, ...errors } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await tasks.setTimeZone(requireUser(request).id, request.body.timeZone);
+      return { ok: true as const };
+    },
   );
 
   app.get(

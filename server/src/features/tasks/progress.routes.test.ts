@@ -1,0 +1,130 @@
+import { errorBodySchema, submitProofResultSchema, taskProgressResultSchema, userTaskSchema } from '@gomeum/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestClient, userClient } from '../../test/accounts.ts';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+
+const HOUR = 3_600_000;
+const proof = { date: '2026-11-22', title: 'Practice', content: 'Twenty minutes of scales.' };
+
+async function progressOf(client: TestClient, planet = 'music') {
+  const response = await client.get(`/api/planets/${planet}/progress`);
+  expect(response.status).toBe(200);
+  return taskProgressResultSchema.parse(response.body).progress;
+}
+
+async function submit(client: TestClient, planet = 'music') {
+  const response = await client.postForm(`/api/planets/${planet}/logs`, proof);
+  expect(response.status).toBe(200);
+  return submitProofResultSchema.parse(response.body);
+}
+
+describe('goals and progress', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // 2026-11-23 12:00 UTC: a fixed start so days and weeks are predictable.
+    t.clock.now = Date.UTC(2026, 10, 23, 12);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('without a goal, one proof completes the task (the first behaviour)', async () => {
+    const { client } = await userClient(t, 'one@example.com');
+    const confirm = await client.request('PUT', '/api/planets/music/task', { description: 'Sing', reward: 'Tea' });
+    expect(confirm.status).toBe(200);
+    expect(await progressOf(client)).toMatchObject({ goal: 1, cadence: null, count: 0, completed: false });
+    expect((await submit(client)).userTask.status).toBe('completed');
+    expect(await progressOf(client)).toMatchObject({ count: 1, completed: true, celebrate: true, reward: 'Tea' });
+  });
+
+  it('completes at the goal, not before, and counts daily streaks', async () => {
+    const { client } = await userClient(t, 'three@example.com');
+    const confirm = await client.request('PUT', '/api/planets/food/task', {
+      description: 'Cook dinner every evening',
+      reward: 'A concert ticket',
+      goal: 3,
+      cadence: 'daily',
+    });
+    expect(confirm.status).toBe(200);
+    expect(userTaskSchema.parse(confirm.body).status).toBe('');
+    expect((await submit(client, 'food')).userTask.status).toBe('');
+    t.clock.advance(24 * HOUR);
+    expect((await submit(client, 'food')).userTask.status).toBe('');
+    expect(await progressOf(client, 'food')).toMatchObject({
+      goal: 3,
+      cadence: 'daily',
+      count: 2,
+      currentStreak: 2,
+      bestStreak: 2,
+      completed: false,
+      celebrate: false,
+    });
+    t.clock.advance(48 * HOUR);
+    expect((await submit(client, 'food')).userTask.status).toBe('completed');
+    expect(await progressOf(client, 'food')).toMatchObject({
+      count: 3,
+      currentStreak: 1,
+      bestStreak: 2,
+      completed: true,
+      celebrate: true,
+    });
+    // More proofs after the goal keep it completed.
+    expect((await submit(client, 'food')).userTask.status).toBe('completed');
+  });
+
+  it('counts days in the user time zone', async () => {
+    const { client } = await userClient(t, 'seoul@example.com');
+    await client.request('PUT', '/api/planets/game/task', { description: 'Play', reward: 'Snack', goal: 5 });
+    // 14:30 and 15:30 UTC are 23:30 and 00:30 in Seoul: one UTC day, two Seoul days.
+    t.clock.now = Date.UTC(2026, 11, 1, 14, 30);
+    await submit(client, 'game');
+    t.clock.now = Date.UTC(2026, 11, 1, 15, 30);
+    await submit(client, 'game');
+    expect(await progressOf(client, 'game')).toMatchObject({ currentStreak: 1, bestStreak: 1 });
+    const zone = await client.request('PUT', '/api/me/time-zone', { timeZone: 'Asia/Seoul' });
+    expect(zone.status).toBe(200);
+    expect(await progressOf(client, 'game')).toMatchObject({ currentStreak: 2, bestStreak: 2 });
+  });
+
+  it('refuses a bad goal, cadence or time zone', async () => {
+    const { client } = await userClient(t, 'bad@example.com');
+    for (const goal of [0, -1, 1.5, 366, '3']) {
+      const response = await client.request('PUT', '/api/planets/movie/task', { description: 'a', reward: 'b', goal });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(response.body).error.code).toBe('progress.error_goal');
+    }
+    const cadence = await client.request('PUT', '/api/planets/movie/task', {
+      description: 'a',
+      reward: 'b',
+      cadence: 'hourly',
+    });
+    expect(cadence.status).toBe(400);
+    for (const timeZone of ['Mars/Olympus', '', '../etc', 'x'.repeat(65)]) {
+      const response = await client.request('PUT', '/api/me/time-zone', { timeZone });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(response.body).error.code).toBe('progress.error_time_zone');
+    }
+  });
+
+  it('shows the celebration once', async () => {
+    const { client } = await guestClient(t);
+    expect((await client.post('/api/planets/travel/celebration')).status).toBe(409);
+    await client.request('PUT', '/api/planets/travel/task', { description: 'Walk', reward: 'Map', goal: 1 });
+    await submit(client, 'travel');
+    expect((await progressOf(client, 'travel'))?.celebrate).toBe(true);
+    const seen = await client.post('/api/planets/travel/celebration');
+    expect(seen.status).toBe(200);
+    expect(taskProgressResultSchema.parse(seen.body).progress?.celebrate).toBe(false);
+    expect((await progressOf(client, 'travel'))?.celebrate).toBe(false);
+    expect((await client.post('/api/planets/travel/celebration')).status).toBe(200);
+    expect((await progressOf(client, 'travel'))?.celebrate).toBe(false);
+  });
+
+  it('answers null progress without a confirmed task, and 401 to strangers', async () => {
+    const { client } = await userClient(t, 'none@example.com');
+    expect(await progressOf(client, 'drama')).toBeNull();
+    expect((await new TestClient(t).get('/api/planets/drama/progress')).status).toBe(401);
+    expect((await new TestClient(t).request('PUT', '/api/me/time-zone', { timeZone: 'UTC' })).status).toBe(401);
+  });
+});
