@@ -32,6 +32,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/planets/:planetId/progress': 'user',
   'POST /api/planets/:planetId/celebration': 'user',
   'PUT /api/me/time-zone': 'user',
+  'GET /api/galaxy': 'user',
+  'POST /api/planets/:planetId/seen': 'user',
   'GET /api/gomeum-logs/:planetId': 'user',
   'GET /api/moon/questions': 'user',
   'POST /api/moon/questions/:id/answer': 'user',

@@ -26,6 +26,7 @@ const TABLES: (keyof Database)[] = [
   'push_subscriptions',
   'page_visits',
   'files',
+  'planet_reads',
 ];
 
 const XSS = [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PLANET_IDS } from './planets.ts';
 import { TASK_TEXT_MAX } from './tasks.ts';
 
 /** Most proofs a goal may ask for. */
@@ -73,4 +74,26 @@ export const PROGRESS_API = {
   progress: (planet: string) => `/api/planets/${planet}/progress`,
   celebration: (planet: string) => `/api/planets/${planet}/celebration`,
   timeZone: '/api/me/time-zone',
+} as const;
+
+/** Where a user stands on one planet, for the galaxy map. */
+export const planetStandingSchema = z.object({
+  planet: z.enum(PLANET_IDS),
+  /** `none`: no confirmed task yet; `in_progress`: confirmed, goal not reached; `completed`. */
+  state: z.enum(['none', 'in_progress', 'completed']),
+  count: z.int(),
+  goal: z.int(),
+  /** Gomeum wrote in this planet's log since the user last looked at its task screen. */
+  gomeumNew: z.boolean(),
+});
+/** Where a user stands on one planet. */
+export type PlanetStanding = z.infer<typeof planetStandingSchema>;
+
+/** Every planet's standing, in map order. */
+export const galaxyStandingSchema = z.object({ planets: z.array(planetStandingSchema) });
+
+/** Paths of the galaxy routes. */
+export const GALAXY_API = {
+  standing: '/api/galaxy',
+  seen: (planet: string) => `/api/planets/${planet}/seen`,
 } as const;

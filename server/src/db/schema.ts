@@ -25,6 +25,7 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
+  planet_reads: PlanetReadsTable;
 }
 
 export interface UsersTable {
@@ -220,4 +221,11 @@ export interface JobRunsTable {
   name: string;
   last_run_at: number;
   run_by: string | null;
+}
+
+/** When a user last looked at a planet's task screen (the galaxy's "Gomeum wrote" dot). */
+export interface PlanetReadsTable {
+  user_id: string;
+  planet: string;
+  seen_at: number;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Goals and progress: how many proofs finish a task (1, the first behaviour, for every existing
@@ -13,6 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('user_tasks').addColumn('cadence', 'text').execute();
   await db.schema.alterTable('user_tasks').addColumn('celebrated_at', 'bigint').execute();
   await db.schema.alterTable('users').addColumn('time_zone', 'text').execute();
+  // Tasks completed before goals existed have had their moment: no celebration for them now.
+  await sql`update user_tasks set celebrated_at = updated_at where status = 'completed'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,12 @@
-import { errorBodySchema, submitProofResultSchema, taskProgressResultSchema, userTaskSchema } from '@gomeum/contracts';
+import {
+  errorBodySchema,
+  galaxyStandingSchema,
+  submitProofResultSchema,
+  taskProgressResultSchema,
+  userTaskSchema,
+} from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestClient, userClient } from '../../test/accounts.ts';
+import { guestClient, operatorClient, TEST_OPERATOR, userClient } from '../../test/accounts.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -21,7 +27,7 @@ async function submit(client: TestClient, planet = 'music') {
 describe('goals and progress', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ operator: TEST_OPERATOR });
     // 2026-11-23 12:00 UTC: a fixed start so days and weeks are predictable.
     t.clock.now = Date.UTC(2026, 10, 23, 12);
   });
@@ -126,5 +132,38 @@ describe('goals and progress', () => {
     expect(await progressOf(client, 'drama')).toBeNull();
     expect((await new TestClient(t).get('/api/planets/drama/progress')).status).toBe(401);
     expect((await new TestClient(t).request('PUT', '/api/me/time-zone', { timeZone: 'UTC' })).status).toBe(401);
+  });
+
+  it('the galaxy shows each planet: no task, in progress with progress, completed, and Gomeum news until seen', async () => {
+    const { client } = await userClient(t, 'galaxy@example.com');
+    const galaxy = async () => {
+      const response = await client.get('/api/galaxy');
+      expect(response.status).toBe(200);
+      return Object.fromEntries(galaxyStandingSchema.parse(response.body).planets.map((p) => [p.planet, p]));
+    };
+    const before = await galaxy();
+    expect(Object.keys(before)).toEqual(['music', 'food', 'manga', 'game', 'movie', 'travel', 'drama']);
+    expect(before.music).toMatchObject({ state: 'none', count: 0, goal: 1, gomeumNew: false });
+
+    await client.request('PUT', '/api/planets/music/task', { description: 'Sing', reward: 'Tea', goal: 2 });
+    await submit(client, 'music');
+    await client.request('PUT', '/api/planets/food/task', { description: 'Cook', reward: 'Cake' });
+    await submit(client, 'food');
+    const operator = await operatorClient(t);
+    t.clock.advance(1000);
+    expect((await operator.postForm('/api/operator/gomeum-logs/music', { content: 'Purr.' })).status).toBe(200);
+
+    const after = await galaxy();
+    expect(after.music).toMatchObject({ state: 'in_progress', count: 1, goal: 2, gomeumNew: true });
+    expect(after.food).toMatchObject({ state: 'completed', count: 1, goal: 1, gomeumNew: false });
+    expect(after.drama).toMatchObject({ state: 'none', gomeumNew: false });
+
+    t.clock.advance(1000);
+    expect((await client.post('/api/planets/music/seen')).status).toBe(200);
+    expect((await galaxy()).music?.gomeumNew).toBe(false);
+    // Another user has not looked yet: the dot is theirs to see.
+    const other = await userClient(t, 'galaxy-other@example.com');
+    const theirs = galaxyStandingSchema.parse((await other.client.get('/api/galaxy')).body).planets;
+    expect(theirs.find((p) => p.planet === 'music')?.gomeumNew).toBe(true);
   });
 });

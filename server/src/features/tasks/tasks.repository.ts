@@ -139,6 +139,49 @@ export class TasksRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Every task of a user, with how many proofs each planet's log holds. */
+  async listStandings(userId: string): Promise<{ task: UserTaskRow | undefined; planet: string; count: number }[]> {
+    const [tasks, counts] = await Promise.all([
+      this.db.selectFrom('user_tasks').selectAll().where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('task_logs')
+        .select(['planet', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .groupBy('planet')
+        .execute(),
+    ]);
+    const planets = new Set([...tasks.map((t) => t.planet), ...counts.map((c) => c.planet)]);
+    return [...planets].map((planet) => ({
+      planet,
+      task: tasks.find((t) => t.planet === planet),
+      count: Number(counts.find((c) => c.planet === planet)?.n ?? 0),
+    }));
+  }
+
+  /** The newest Gomeum log time per planet. */
+  async latestGomeumLogs(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('gomeum_logs')
+      .select(['planet', (eb) => eb.fn.max('created_at').as('latest')])
+      .groupBy('planet')
+      .execute();
+    return new Map(rows.map((r) => [r.planet, r.latest]));
+  }
+
+  /** When the user last looked at each planet's task screen. */
+  async planetReads(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('planet_reads').selectAll().where('user_id', '=', userId).execute();
+    return new Map(rows.map((r) => [r.planet, r.seen_at]));
+  }
+
+  async markPlanetSeen(userId: string, planet: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('planet_reads')
+      .values({ user_id: userId, planet, seen_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'planet']).doUpdateSet({ seen_at: at }))
+      .execute();
+  }
+
   async upsertGomeumTask(row: GomeumTaskRow): Promise<void> {
     await this.db
       .insertInto('gomeum_tasks')

@@ -1,6 +1,7 @@
 import {
   confirmTaskWithGoalBodySchema,
   errorBodySchema,
+  galaxyStandingSchema,
   GOMEUM_LOG_MAX_IMAGES,
   gomeumLogFieldsSchema,
   gomeumLogListSchema,
@@ -73,6 +74,23 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => ({ progress: await tasks.markCelebrated(requireUser(request).id, request.params.planetId) }),
+  );
+
+  app.get('/api/galaxy', { schema: { response: { 200: galaxyStandingSchema, ...errors } } }, async (request) => ({
+    planets: await tasks.getGalaxy(requireUser(request).id),
+  }));
+
+  app.post(
+    '/api/planets/:planetId/seen',
+    {
+      onRequest: userOnly,
+      schema: { params: planetParamsSchema, response: { 200: okSchema, ...errors } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await tasks.markPlanetSeen(requireUser(request).id, request.params.planetId);
+      return { ok: true as const };
+    },
   );
 
   app.put(

@@ -1,5 +1,7 @@
+import { PLANET_IDS } from '@gomeum/contracts';
 import type {
   Cadence,
+  PlanetStanding,
   LocalizedText,
   GomeumLog,
   GomeumTask,
@@ -221,6 +223,32 @@ export class TasksService {
     if (!task || task.status !== 'completed') throw new AppError(409, 'task.error_not_confirmed');
     await this.tasks.markCelebrated(task.id, this.now());
     return this.getProgress(userId, planet);
+  }
+
+  /** Every planet's standing for the galaxy map: no task, in progress (with progress), completed; Gomeum's dot. */
+  async getGalaxy(userId: string): Promise<PlanetStanding[]> {
+    const [standings, latest, reads] = await Promise.all([
+      this.tasks.listStandings(userId),
+      this.tasks.latestGomeumLogs(),
+      this.tasks.planetReads(userId),
+    ]);
+    return PLANET_IDS.map((planet) => {
+      const standing = standings.find((s) => s.planet === planet);
+      const task = standing?.task;
+      const state = !task?.confirmed ? 'none' : task.status === 'completed' ? 'completed' : 'in_progress';
+      return {
+        planet,
+        state,
+        count: standing?.count ?? 0,
+        goal: task?.goal ?? 1,
+        gomeumNew: (latest.get(planet) ?? 0) > (reads.get(planet) ?? 0),
+      };
+    });
+  }
+
+  /** The user looked at a planet's task screen: Gomeum's dot there goes out. */
+  async markPlanetSeen(userId: string, planet: PlanetId): Promise<void> {
+    await this.tasks.markPlanetSeen(userId, planet, this.now());
   }
 
   /** Records the user's IANA time zone (400 for one this server does not know). */

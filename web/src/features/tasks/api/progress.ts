@@ -1,4 +1,5 @@
 import {
+  GALAXY_API,
   PROGRESS_API,
   okSchema,
   taskProgressResultSchema,
@@ -58,4 +59,11 @@ export function useTimeZoneSync(enabled = true) {
       .then(() => sessionStorage.setItem(SENT_KEY, zone))
       .catch(() => undefined);
   }, [enabled]);
+}
+
+/** The user is looking at a planet's task screen: Gomeum's news dot on the galaxy goes out. */
+export function useMarkPlanetSeen(planet: PlanetId) {
+  useEffect(() => {
+    apiRequest('POST', GALAXY_API.seen(planet), okSchema).catch(() => undefined);
+  }, [planet]);
 }

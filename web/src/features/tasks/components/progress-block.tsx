@@ -1,6 +1,7 @@
 import type { PlanetId, TaskProgress } from '@gomeum/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTaskProgress } from '../api/progress.ts';
+import { Celebration } from './celebration.tsx';
 
 /** "3 of 5" with a bar, and the streaks (in days or weeks, by the goal's cadence). */
 export function ProgressSummary({ progress }: { progress: TaskProgress }) {
@@ -58,6 +59,7 @@ export function ProgressBlock({ planet }: { planet: PlanetId }) {
             : t('progress.goal_plain', { goal: progress.goal })}
       </p>
       <ProgressSummary progress={progress} />
+      {progress.celebrate ? <Celebration planet={planet} progress={progress} /> : null}
     </section>
   );
 }

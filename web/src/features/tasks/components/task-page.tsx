@@ -10,7 +10,7 @@ import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 import { ProofForm } from './proof-form.tsx';
-import { useTimeZoneSync } from '../api/progress.ts';
+import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -136,6 +136,7 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
   const { t, i18n } = useTranslation();
   const screen = useTaskScreen(planet);
   useTimeZoneSync();
+  useMarkPlanetSeen(planet);
   const planetName = t(`planets.${planet}.name`);
   const title = screen.data
     ? pickLocalized(screen.data.definition?.name, i18n.language, t('task.unknown_task'))
