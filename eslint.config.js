@@ -58,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts'],
+    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'bench/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

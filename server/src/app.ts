@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
@@ -59,6 +58,7 @@ import { AppError, errorBody, errorHandler } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
 import { Metrics } from './lib/metrics.ts';
 import { MemoryRateBudget, RedisRateBudget, redisReady } from './lib/rate-budget.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { PeriodicJobs } from './lib/jobs.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
@@ -299,7 +299,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   // External plugins.
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -319,6 +319,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(fastifyRateLimit, {
     global: false,

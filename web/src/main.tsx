@@ -8,7 +8,7 @@ import { registerServiceWorker } from './features/push/index.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/global.css';
 
-initI18n();
+const i18nReady = initI18n();
 // A stale tab reloads once onto the new build; the service worker registers after that check.
 // (The dev server rebuilds on its own, so it skips the check.)
 const versionChecked = import.meta.env.DEV ? Promise.resolve('current') : checkVersion();
@@ -21,10 +21,13 @@ const queryClient = new QueryClient({
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createAppRouter()} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The chosen language's strings come first, so a zh or ko reader never sees English flash by.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

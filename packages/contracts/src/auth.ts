@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from './i18n.ts';
 
 /** Shortest password we accept on registration. */
@@ -12,19 +12,25 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An email field: required, trimmed, lower-cased, shaped like an address. */
 const emailSchema = z
   .string(missing)
-  .trim()
-  .min(1, missing)
-  .max(254, { error: 'register.error_invalid_email' })
-  .regex(EMAIL_PATTERN, { error: 'register.error_invalid_email' })
-  .toLowerCase();
+  .check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(254, { error: 'register.error_invalid_email' }),
+    z.regex(EMAIL_PATTERN, { error: 'register.error_invalid_email' }),
+    z.toLowerCase(),
+  );
 
 /**
  * Login body. Issue messages are error codes, so the server and the form report the same one.
  * Only presence is checked: a wrong address simply fails to log in.
  */
 export const loginBodySchema = z.object({
-  email: z.string(missing).trim().min(1, missing).max(254, { error: 'register.error_failed' }).toLowerCase(),
-  password: z.string(missing).min(1, missing).max(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' }),
+  email: z
+    .string(missing)
+    .check(z.trim(), z.minLength(1, missing), z.maxLength(254, { error: 'register.error_failed' }), z.toLowerCase()),
+  password: z
+    .string(missing)
+    .check(z.minLength(1, missing), z.maxLength(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' })),
 });
 /** Login body. */
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -34,9 +40,11 @@ export const registerBodySchema = z.object({
   email: emailSchema,
   password: z
     .string(missing)
-    .min(1, missing)
-    .min(PASSWORD_MIN_LENGTH, { error: 'register.error_password_short' })
-    .max(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' }),
+    .check(
+      z.minLength(1, missing),
+      z.minLength(PASSWORD_MIN_LENGTH, { error: 'register.error_password_short' }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' }),
+    ),
 });
 /** Registration body. */
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -49,11 +57,11 @@ export type Role = z.infer<typeof roleSchema>;
 /** The signed-in user as the web app sees it. */
 export const meSchema = z.object({
   id: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   role: roleSchema,
   isGuest: z.boolean(),
   /** `guest_` + 16 hex characters for guests (kept after registering), so the operator can tell them apart. */
-  guestId: z.string().nullable(),
+  guestId: z.nullable(z.string()),
   locale: languageSchema,
 });
 /** The signed-in user. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
 
@@ -20,32 +20,32 @@ export type ChatKind = z.infer<typeof chatKindSchema>;
 /** One message of a user's conversation with Gomeum, as both sides see it. */
 export const chatMessageSchema = z.object({
   /** Increasing in the order messages are stored; clients resume after the last id a history reply held. */
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   userId: z.string(),
   sender: chatSenderSchema,
   kind: chatKindSchema,
   /** The text; for welcome messages and announcements, the English form (see `text` and `planet`). */
   content: z.string(),
   /** Localized text of a welcome message, so it follows the reader's language. */
-  text: localizedTextSchema.nullable(),
+  text: z.nullable(localizedTextSchema),
   /** The planet an announcement is about; it links to that planet's Gomeum log. */
-  planet: planetIdSchema.nullable(),
-  createdAt: z.number().int(),
+  planet: z.nullable(planetIdSchema),
+  createdAt: z.number().check(z.int()),
 });
 /** One chat message. */
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** A message body as a person types it: trimmed, never blank, bounded. */
-export const chatContentSchema = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
+export const chatContentSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX_LENGTH));
 
 /**
  * The sender's own id for one message (a UUID made when it is first written). Sending again with
  * the same id — a retry after a timeout or an error — never stores the message twice.
  */
-export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+export const chatClientIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
 /** Body of a chat message sent by a user or by the operator as Gomeum. */
-export const sendChatBodySchema = z.object({ content: chatContentSchema, clientId: chatClientIdSchema.optional() });
+export const sendChatBodySchema = z.object({ content: chatContentSchema, clientId: z.optional(chatClientIdSchema) });
 /** Body of a chat message. */
 export type SendChatBody = z.infer<typeof sendChatBodySchema>;
 
@@ -58,18 +58,18 @@ export const chatHistorySchema = z.object({ messages: z.array(chatMessageSchema)
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
 /** Query of a history read: messages after this id (exclusive). */
-export const chatHistoryQuerySchema = z.object({ after: z.coerce.number().int().min(0).optional() });
+export const chatHistoryQuerySchema = z.object({ after: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
 
 /** One row of the operator's conversation list. */
 export const chatConversationSchema = z.object({
   userId: z.string(),
-  email: z.string().nullable(),
-  guestId: z.string().nullable(),
+  email: z.nullable(z.string()),
+  guestId: z.nullable(z.string()),
   isGuest: z.boolean(),
   lastMessage: chatMessageSchema,
-  messageCount: z.number().int().nonnegative(),
+  messageCount: z.number().check(z.int(), z.nonnegative()),
   /** The user's messages the operator has not read yet. */
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: z.number().check(z.int(), z.nonnegative()),
 });
 /** One row of the operator's conversation list. */
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
@@ -78,12 +78,12 @@ export type ChatConversation = z.infer<typeof chatConversationSchema>;
 export const chatConversationsSchema = z.object({ conversations: z.array(chatConversationSchema) });
 
 /** Body of the operator's read mark: every message up to this id (inclusive) has been read. */
-export const chatReadBodySchema = z.object({ upTo: z.number().int().nonnegative() });
+export const chatReadBodySchema = z.object({ upTo: z.number().check(z.int(), z.nonnegative()) });
 /** Reply to a read mark: what is still unread in that conversation. */
-export const chatReadReplySchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export const chatReadReplySchema = z.object({ unreadCount: z.number().check(z.int(), z.nonnegative()) });
 
 /** Params naming one user's conversation. */
-export const chatUserParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+export const chatUserParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Whether the human Gomeum answers: online = a dashboard is open and the operator is not away. */
 export const presenceSchema = z.object({ online: z.boolean(), away: z.boolean() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every error code the API can answer with. Each code is also the web app's i18n key for the

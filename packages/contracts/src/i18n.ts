@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Interface languages, in the order the language control cycles through them. */
 export const LANGUAGES = ['zh', 'ko', 'en'] as const;
@@ -23,9 +23,9 @@ export function nextLanguage(current: string): Language {
 
 /** Text written in several languages; any language may be missing. */
 export const localizedTextSchema = z.object({
-  en: z.string().optional(),
-  zh: z.string().optional(),
-  ko: z.string().optional(),
+  en: z.optional(z.string()),
+  zh: z.optional(z.string()),
+  ko: z.optional(z.string()),
 });
 /** Text written in several languages. */
 export type LocalizedText = z.infer<typeof localizedTextSchema>;

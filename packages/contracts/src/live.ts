@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatMessageSchema } from './chat.ts';
 import { ERROR_CODES } from './errors.ts';
 import { broadcastEventSchema } from './notifications.ts';
@@ -16,17 +16,17 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   /** A client event that was refused (bad shape, not allowed, rate limited). */
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
   /** A stored chat message; `streamId` names the AI stream it completes, if any. */
-  z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.string().nullable() }),
+  z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.nullable(z.string()) }),
   /** The messages after the id a client asked for (`after`, echoed), oldest first. */
   z.object({
     type: z.literal('chat.history'),
-    after: z.number().int().min(0).nullable(),
+    after: z.nullable(z.number().check(z.int(), z.minimum(0))),
     messages: z.array(chatMessageSchema),
   }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
   /** The operator read a conversation up to `readId` (so every dashboard updates its unread counts). */
-  z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().check(z.int(), z.nonnegative()) }),
   /**
    * Events may have been missed (the bus between server instances was down): resume as after a
    * reconnect — what a client holds is read again from the database.
@@ -53,7 +53,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   /** Application-level heartbeat; the server answers `pong`. */
   z.object({ type: z.literal('ping') }),
   /** Asks for the chat messages after `after` (null: the recent history), and the welcome. */
-  z.object({ type: z.literal('chat.sync'), after: z.number().int().min(0).nullable() }),
+  z.object({ type: z.literal('chat.sync'), after: z.nullable(z.number().check(z.int(), z.minimum(0))) }),
   /** The operator's dashboard declares itself: the operator is present while it stays open. */
   z.object({ type: z.literal('presence.dashboard') }),
 ]);

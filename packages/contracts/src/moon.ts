@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 
 /** Longest answer a user may write to a moon question. */
@@ -7,12 +7,12 @@ export const MOON_ANSWER_MAX_LENGTH = 2000;
 /** A moon question as a user sees it: every language (the page picks one) and their own answer. */
 export const moonQuestionSchema = z.object({
   id: z.string(),
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   question: localizedTextSchema,
   gomeumAnswer: localizedTextSchema,
   /** The signed-in user's saved answer, or null while unanswered. */
-  answer: z.string().nullable(),
-  answeredAt: z.number().nullable(),
+  answer: z.nullable(z.string()),
+  answeredAt: z.nullable(z.number()),
 });
 /** A moon question with the asking user's answer. */
 export type MoonQuestion = z.infer<typeof moonQuestionSchema>;
@@ -24,9 +24,11 @@ export const moonQuestionListSchema = z.object({ questions: z.array(moonQuestion
 export const moonAnswerBodySchema = z.object({
   answer: z
     .string({ error: 'moon.error_blank' })
-    .trim()
-    .min(1, { error: 'moon.error_blank' })
-    .max(MOON_ANSWER_MAX_LENGTH, { error: 'moon.error_too_long' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'moon.error_blank' }),
+      z.maxLength(MOON_ANSWER_MAX_LENGTH, { error: 'moon.error_too_long' }),
+    ),
 });
 /** A user's answer body. */
 export type MoonAnswerBody = z.infer<typeof moonAnswerBodySchema>;
@@ -36,15 +38,18 @@ export type MoonAnswerBody = z.infer<typeof moonAnswerBodySchema>;
  * Languages left out keep their current text.
  */
 export const gomeumAnswerBodySchema = z.object({
-  gomeumAnswer: localizedTextSchema
-    .transform((text) =>
-      Object.fromEntries(
-        Object.entries(text)
-          .map(([language, value]) => [language, value.trim()] as const)
-          .filter(([, value]) => value !== ''),
+  gomeumAnswer: z
+    .pipe(
+      localizedTextSchema,
+      z.transform((text) =>
+        Object.fromEntries(
+          Object.entries(text)
+            .map(([language, value]) => [language, value.trim()] as const)
+            .filter(([, value]) => value !== ''),
+        ),
       ),
     )
-    .refine((text) => Object.keys(text).length > 0, { error: 'moon.error_answer_language' }),
+    .check(z.refine((text) => Object.keys(text).length > 0, { error: 'moon.error_answer_language' })),
 });
 /** The operator's answer body. */
 export type GomeumAnswerBody = z.infer<typeof gomeumAnswerBodySchema>;
@@ -75,18 +80,19 @@ export const moonQuestionAnswerListSchema = z.object({ answers: z.array(moonQues
 export const newMoonQuestionBodySchema = z.object({
   number: z
     .number({ error: 'moon.error_number' })
-    .int({ error: 'moon.error_number' })
-    .min(1, { error: 'moon.error_number' })
-    .max(100_000),
-  question: localizedTextSchema
-    .transform((text) =>
-      Object.fromEntries(
-        Object.entries(text)
-          .map(([language, value]) => [language, value.trim()] as const)
-          .filter(([, value]) => value !== ''),
+    .check(z.int({ error: 'moon.error_number' }), z.minimum(1, { error: 'moon.error_number' }), z.maximum(100_000)),
+  question: z
+    .pipe(
+      localizedTextSchema,
+      z.transform((text) =>
+        Object.fromEntries(
+          Object.entries(text)
+            .map(([language, value]) => [language, value.trim()] as const)
+            .filter(([, value]) => value !== ''),
+        ),
       ),
     )
-    .refine((text) => Object.keys(text).length > 0, { error: 'moon.error_question_language' }),
+    .check(z.refine((text) => Object.keys(text).length > 0, { error: 'moon.error_question_language' })),
 });
 /** A new moon question. */
 export type NewMoonQuestionBody = z.infer<typeof newMoonQuestionBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Longest broadcast title. */
 export const NOTIFICATION_TITLE_MAX_LENGTH = 120;
@@ -27,8 +27,8 @@ export const pushDeliverySchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('sending') }),
   z.object({
     state: z.literal('done'),
-    delivered: z.number().int().nonnegative(),
-    failed: z.number().int().nonnegative(),
+    delivered: z.number().check(z.int(), z.nonnegative()),
+    failed: z.number().check(z.int(), z.nonnegative()),
   }),
   z.object({ state: z.literal('unfinished') }),
 ]);
@@ -36,7 +36,7 @@ export const pushDeliverySchema = z.discriminatedUnion('state', [
 export type PushDelivery = z.infer<typeof pushDeliverySchema>;
 
 /** A broadcast as the operator sees it: with its push delivery. */
-export const sentNotificationSchema = notificationSchema.extend({ push: pushDeliverySchema });
+export const sentNotificationSchema = z.extend(notificationSchema, { push: pushDeliverySchema });
 /** A broadcast as the operator sees it. */
 export type SentNotification = z.infer<typeof sentNotificationSchema>;
 
@@ -47,14 +47,18 @@ export const sentNotificationListSchema = z.object({ notifications: z.array(sent
 export const notificationBodySchema = z.object({
   title: z
     .string({ error: 'notifications.error_missing_fields' })
-    .trim()
-    .min(1, { error: 'notifications.error_missing_fields' })
-    .max(NOTIFICATION_TITLE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'notifications.error_missing_fields' }),
+      z.maxLength(NOTIFICATION_TITLE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+    ),
   message: z
     .string({ error: 'notifications.error_missing_fields' })
-    .trim()
-    .min(1, { error: 'notifications.error_missing_fields' })
-    .max(NOTIFICATION_MESSAGE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'notifications.error_missing_fields' }),
+      z.maxLength(NOTIFICATION_MESSAGE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+    ),
 });
 /** The operator's broadcast body. */
 export type NotificationBody = z.infer<typeof notificationBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
 import { gomeumLogSchema, taskLogSchema, userTaskSchema } from './tasks.ts';
@@ -7,22 +7,22 @@ import { visitSchema } from './visits.ts';
 /** One user as the operator's list shows them. */
 export const operatorUserSchema = z.object({
   id: z.string(),
-  email: z.string().nullable(),
-  guestId: z.string().nullable(),
+  email: z.nullable(z.string()),
+  guestId: z.nullable(z.string()),
   isGuest: z.boolean(),
   role: z.enum(['user', 'operator']),
   createdAt: z.number(),
-  lastLoginAt: z.number().nullable(),
-  lastIp: z.string().nullable(),
+  lastLoginAt: z.nullable(z.number()),
+  lastIp: z.nullable(z.string()),
 });
 /** One user as the operator's list shows them. */
 export type OperatorUser = z.infer<typeof operatorUserSchema>;
 
 /** `?query=&page=&pageSize=` of the user list. */
 export const userListQuerySchema = z.object({
-  query: z.string().trim().max(254).default(''),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  query: z._default(z.string().check(z.trim(), z.maxLength(254)), ''),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 
 /** A page of users, newest first. */
@@ -34,7 +34,7 @@ export const userListSchema = z.object({
 });
 
 /** `/api/operator/users/:userId` params. */
-export const userParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+export const userParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** A count for one UTC day (`YYYY-MM-DD`). */
 export const dayCountSchema = z.object({ day: z.string(), count: z.number() });
@@ -48,23 +48,25 @@ export const userVisitsSchema = z.object({
 });
 
 /** `?days=` window of charts. */
-export const daysQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const daysQuerySchema = z.object({
+  days: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(365)), 30),
+});
 
 /** A user's task and log on one planet, for the operator. */
 export const operatorUserTaskSchema = z.object({
-  userTask: userTaskSchema.nullable(),
+  userTask: z.nullable(userTaskSchema),
   logs: z.array(taskLogSchema),
 });
 
 /** The operator's edit of Gomeum's own task on a planet (multipart text fields). */
 export const gomeumTaskFieldsSchema = z.object({
-  description_en: z.string().trim().max(500).default(''),
-  description_zh: z.string().trim().max(500).default(''),
-  description_ko: z.string().trim().max(500).default(''),
-  reward_en: z.string().trim().max(500).default(''),
-  reward_zh: z.string().trim().max(500).default(''),
-  reward_ko: z.string().trim().max(500).default(''),
-  proof: z.string().trim().max(5000).default(''),
+  description_en: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  description_zh: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  description_ko: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  reward_en: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  reward_zh: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  reward_ko: z._default(z.string().check(z.trim(), z.maxLength(500)), ''),
+  proof: z._default(z.string().check(z.trim(), z.maxLength(5000)), ''),
 });
 
 /** Gomeum's task on a planet and its log, for the operator's editor. */
@@ -73,7 +75,7 @@ export const operatorGomeumTaskSchema = z.object({
   description: localizedTextSchema,
   reward: localizedTextSchema,
   proof: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   logs: z.array(gomeumLogSchema),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The seven themed planets, in the order the galaxy lists them. */
 export const PLANET_IDS = ['music', 'food', 'manga', 'game', 'movie', 'travel', 'drama'] as const;

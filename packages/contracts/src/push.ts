@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from './i18n.ts';
 import { notificationSchema } from './notifications.ts';
 
@@ -7,19 +7,21 @@ export const pushKeySchema = z.object({ publicKey: z.string() });
 
 /** A browser's push subscription (`PushSubscription.toJSON()`), plus the language to write in. */
 export const pushSubscriptionBodySchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'push.error_endpoint' }).max(2048, { error: 'push.error_endpoint' }),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'push.error_endpoint' })
+    .check(z.maxLength(2048, { error: 'push.error_endpoint' })),
+  expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
+    p256dh: z.string().check(z.minLength(1), z.maxLength(200)),
+    auth: z.string().check(z.minLength(1), z.maxLength(100)),
   }),
-  locale: languageSchema.optional(),
+  locale: z.optional(languageSchema),
 });
 /** A browser's push subscription body. */
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 /** `DELETE /api/push/subscriptions`: the endpoint to forget. */
-export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().min(1).max(2048) });
+export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) });
 
 /** What kind of event a push announces; the service worker acts on it. */
 export const pushKindSchema = z.enum(['broadcast', 'update', 'chat']);
@@ -36,7 +38,7 @@ export const pushMessageSchema = z.object({
   url: z.string(),
   /** Notifications with the same tag replace each other. */
   tag: z.string(),
-  notification: notificationSchema.optional(),
+  notification: z.optional(notificationSchema),
 });
 /** The JSON payload of a push message. */
 export type PushMessage = z.infer<typeof pushMessageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** `/version.json`: the build the server is serving; the app compares it to its own. */
 export const versionSchema = z.object({ version: z.string() });

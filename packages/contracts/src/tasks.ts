@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
 
@@ -24,7 +24,7 @@ export const gomeumTaskSchema = z.object({
   description: localizedTextSchema,
   reward: localizedTextSchema,
   proof: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   updatedAt: z.number(),
 });
 /** Gomeum's own task on a planet. */
@@ -39,7 +39,7 @@ export const userTaskSchema = z.object({
   confirmed: z.boolean(),
   proof: z.string(),
   status: z.enum(['', 'completed']),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   updatedAt: z.number(),
 });
 /** A user's own task on a planet. */
@@ -48,9 +48,9 @@ export type UserTask = z.infer<typeof userTaskSchema>;
 /** Everything the task screen shows. */
 export const taskScreenSchema = z.object({
   planet: planetIdSchema,
-  definition: taskDefinitionSchema.nullable(),
-  gomeumTask: gomeumTaskSchema.nullable(),
-  userTask: userTaskSchema.nullable(),
+  definition: z.nullable(taskDefinitionSchema),
+  gomeumTask: z.nullable(gomeumTaskSchema),
+  userTask: z.nullable(userTaskSchema),
 });
 /** Everything the task screen shows. */
 export type TaskScreen = z.infer<typeof taskScreenSchema>;
@@ -58,9 +58,11 @@ export type TaskScreen = z.infer<typeof taskScreenSchema>;
 const requiredText = (max: number) =>
   z
     .string({ error: 'task.error_fill_all' })
-    .trim()
-    .min(1, { error: 'task.error_fill_all' })
-    .max(max, { error: 'task.error_too_long' });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'task.error_fill_all' }),
+      z.maxLength(max, { error: 'task.error_too_long' }),
+    );
 
 /** Body that sets and confirms a user's task: both fields required. */
 export const confirmTaskBodySchema = z.object({
@@ -74,8 +76,7 @@ export type ConfirmTaskBody = z.infer<typeof confirmTaskBodySchema>;
 export const proofFieldsSchema = z.object({
   date: z
     .string({ error: 'task.error_fill_all' })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'task.error_fill_all' }),
+    .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'task.error_fill_all' })),
   title: requiredText(PROOF_TITLE_MAX),
   content: requiredText(PROOF_TEXT_MAX),
 });
@@ -89,7 +90,7 @@ export const taskLogSchema = z.object({
   date: z.string(),
   title: z.string(),
   content: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   createdAt: z.number(),
 });
 /** One entry of a user's log. */
@@ -116,17 +117,22 @@ export type GomeumLog = z.infer<typeof gomeumLogSchema>;
 export const gomeumLogListSchema = z.object({ items: z.array(gomeumLogSchema) });
 
 /** `?limit=` for log lists. */
-export const logListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) });
+export const logListQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 100),
+});
 
 /** Operator edit of any user's task (description, reward and proof; any subset). */
 export const operatorTaskEditSchema = z.object({
-  description: z.string().trim().max(TASK_TEXT_MAX).optional(),
-  reward: z.string().trim().max(TASK_TEXT_MAX).optional(),
-  proof: z.string().trim().max(PROOF_TEXT_MAX).optional(),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(TASK_TEXT_MAX))),
+  reward: z.optional(z.string().check(z.trim(), z.maxLength(TASK_TEXT_MAX))),
+  proof: z.optional(z.string().check(z.trim(), z.maxLength(PROOF_TEXT_MAX))),
 });
 
 /** `/api/operator/users/:userId/tasks/:planetId` params. */
-export const operatorTaskParamsSchema = z.object({ userId: z.string().min(1).max(64), planetId: planetIdSchema });
+export const operatorTaskParamsSchema = z.object({
+  userId: z.string().check(z.minLength(1), z.maxLength(64)),
+  planetId: planetIdSchema,
+});
 
 /** Text of a new Gomeum log (multipart, with up to `GOMEUM_LOG_MAX_IMAGES` images). */
 export const gomeumLogFieldsSchema = z.object({ content: requiredText(PROOF_TEXT_MAX) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 
 /** Longest title of an update, per language. */
@@ -14,7 +14,7 @@ export const updateSchema = z.object({
   id: z.string(),
   title: localizedTextSchema,
   content: localizedTextSchema,
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -26,9 +26,9 @@ export const updateListSchema = z.object({ updates: z.array(updateSchema) });
 
 const localizedField = (max: number) =>
   z.object({
-    en: z.string().max(max, { error: 'updates.error_too_long' }).optional(),
-    zh: z.string().max(max, { error: 'updates.error_too_long' }).optional(),
-    ko: z.string().max(max, { error: 'updates.error_too_long' }).optional(),
+    en: z.optional(z.string().check(z.maxLength(max, { error: 'updates.error_too_long' }))),
+    zh: z.optional(z.string().check(z.maxLength(max, { error: 'updates.error_too_long' }))),
+    ko: z.optional(z.string().check(z.maxLength(max, { error: 'updates.error_too_long' }))),
   });
 
 /**
@@ -36,9 +36,11 @@ const localizedField = (max: number) =>
  * The image is attached separately; this body never names a file.
  */
 export const updateBodySchema = z.object({
-  title: localizedField(UPDATE_TITLE_MAX_LENGTH).refine((title) => Object.values(title).some((value) => value.trim()), {
-    error: 'updates.error_title_required',
-  }),
+  title: localizedField(UPDATE_TITLE_MAX_LENGTH).check(
+    z.refine((title) => Object.values(title).some((value) => value.trim()), {
+      error: 'updates.error_title_required',
+    }),
+  ),
   content: localizedField(UPDATE_CONTENT_MAX_LENGTH),
 });
 /** The operator's update body. */
@@ -47,7 +49,7 @@ export type UpdateBody = z.infer<typeof updateBodySchema>;
 /** Where the diary's red dot stands for the asking user. */
 export const diaryStateSchema = z.object({
   /** Creation time of the newest update, or null when there is none. */
-  latestAt: z.number().nullable(),
+  latestAt: z.nullable(z.number()),
   /** Creation time of the newest update this user has seen in the diary (0: never opened). */
   lastSeenAt: z.number(),
   unread: z.boolean(),
@@ -56,7 +58,7 @@ export const diaryStateSchema = z.object({
 export type DiaryState = z.infer<typeof diaryStateSchema>;
 
 /** `POST /api/updates/seen`: the creation time of the newest update the diary showed. */
-export const diarySeenBodySchema = z.object({ seenAt: z.number().int().min(0) });
+export const diarySeenBodySchema = z.object({ seenAt: z.number().check(z.int(), z.minimum(0)) });
 
 /** Params naming one update. */
-export const updateIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const updateIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });

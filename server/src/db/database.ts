@@ -79,8 +79,45 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: queryLog(options),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements a SQLite connection keeps for reuse (least recently used go). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew on every call; preparing is a good part of a simple
+ * query's cost on SQLite. This keeps the prepared statements by their SQL text (the same query
+ * built again gives the same text, its values are parameters) and hands them out again. A
+ * statement still being iterated by a stream is busy: that caller gets a fresh one.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare: (text: string): SQLite.Statement => {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        // Most recently used last: the Map's first key is the one to evict.
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 /** A trivial round trip, for the health check. */

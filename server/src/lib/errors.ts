@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@gomeum/contracts';
 import { isErrorCode } from '@gomeum/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, z } from 'zod';
+import { z } from 'zod';
 import { containsNul } from './zod-provider.ts';
 
 /** English text for each code; the web app shows its own translation, this is for API clients. */
@@ -61,7 +61,7 @@ export function errorBody(code: ErrorCode, message?: string) {
 }
 
 /** The first issue whose message is one of our codes decides the code; otherwise a generic 400. */
-function codeFromZod(error: ZodError): ErrorCode {
+function codeFromZod(error: z.core.$ZodError): ErrorCode {
   const codes = error.issues.map((issue) => issue.message).filter(isErrorCode);
   if (codes.includes('register.error_missing_fields')) return 'register.error_missing_fields';
   return codes[0] ?? 'errors.bad_request';
@@ -129,7 +129,7 @@ function handleError(
   // Fastify marks request-validation failures; a ZodError without that mark is a reply that did
   // not match its schema, which is our bug and stays a 500.
   if ('validationContext' in error || error.code === 'FST_ERR_VALIDATION') {
-    const code = error instanceof ZodError ? codeFromZod(error) : 'errors.bad_request';
+    const code = error instanceof z.core.$ZodError ? codeFromZod(error) : 'errors.bad_request';
     return reply.status(400).send(errorBody(code));
   }
   const status = statusCodeOf(error);

@@ -1,10 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { useMe } from '../features/auth/index.ts';
+import { loadOperatorStrings } from '../lib/i18n.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
 // Imported only once the operator is known: nobody else ever downloads the dashboard's code.
-const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/index.ts')).DashboardPage }));
+// Its strings are fetched with it, for the same reason.
+const DashboardPage = lazy(async () => {
+  const [dashboard] = await Promise.all([import('../features/dashboard/index.ts'), loadOperatorStrings()]);
+  return { default: dashboard.DashboardPage };
+});
 
 /** `/gomeum-dashboard`: the operator's dashboard; everyone else is sent to the galaxy. */
 export function OperatorRoute() {

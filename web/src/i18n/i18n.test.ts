@@ -4,6 +4,9 @@ import { ERROR_CODES, LANGUAGES, PLACE_IDS } from '@gomeum/contracts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import ko from './ko.json';
+import operatorEn from './operator/en.json';
+import operatorKo from './operator/ko.json';
+import operatorZh from './operator/zh.json';
 import zh from './zh.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -26,7 +29,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = { en: flatten(en), zh: flatten(zh), ko: flatten(ko) };
+/** A language's strings: the people's file and the operator's dashboard file, which never share a key. */
+function merged(user: Tree, operator: Tree): Map<string, string> {
+  const userKeys = flatten(user);
+  const operatorKeys = flatten(operator);
+  const shared = [...operatorKeys.keys()].filter((key) => userKeys.has(key));
+  if (shared.length > 0) throw new Error(`keys in both the user and the operator file: ${shared.join(', ')}`);
+  return new Map([...userKeys, ...operatorKeys]);
+}
+
+const files = { en: merged(en, operatorEn), zh: merged(zh, operatorZh), ko: merged(ko, operatorKo) };
+const operatorFiles = { en: flatten(operatorEn), zh: flatten(operatorZh), ko: flatten(operatorKo) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Keys the code builds at run time: `planets.${id}.name`, error codes, language names. */
@@ -38,6 +51,21 @@ function dynamicKeys(): Set<string> {
 }
 
 describe('translations', () => {
+  it('keeps the dashboard strings out of the files every visitor loads, and user code off them', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const dashboard = path.join(root, 'features', 'dashboard');
+    const userSource = sourceFiles(root)
+      .filter((file) => !file.startsWith(dashboard))
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+    for (const language of LANGUAGES) {
+      expect(flatten({ en, zh, ko }[language]).has('dashboard.title')).toBe(false);
+      expect(operatorFiles[language].size).toBeGreaterThan(100);
+    }
+    const usedByUsers = [...operatorFiles.en.keys()].filter((key) => userSource.includes(`'${key}'`));
+    expect(usedByUsers).toEqual([]);
+  });
+
   it.each(['zh', 'ko'] as const)('%s has exactly the keys of en', (language) => {
     const missing = [...files.en.keys()].filter((key) => !files[language].has(key));
     const extra = [...files[language].keys()].filter((key) => !files.en.has(key));

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@gomeum/contracts';
 import { errorBodySchema } from '@gomeum/contracts';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 
 /** An API call that failed: the server's error code (an i18n key) and the HTTP status. */
 export class ApiError extends Error {
@@ -30,7 +30,7 @@ export function isTransient(error: unknown): boolean {
  * not match what the server promised fails loudly instead of drifting. Network failures become
  * `errors.server`, which the UI can show.
  */
-export async function apiRequest<T extends z.core.$ZodType>(
+export async function apiRequest<T extends z.ZodMiniType>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   schema: T,
@@ -62,5 +62,5 @@ export async function apiRequest<T extends z.core.$ZodType>(
       response.statusText,
     );
   }
-  return z.parse(schema, payload);
+  return schema.parse(payload);
 }

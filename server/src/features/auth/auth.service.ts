@@ -70,15 +70,14 @@ export class AuthService {
   async resolveSession(token: string | undefined): Promise<{ user: UserRow; sessionId: string } | null> {
     if (!token) return null;
     const id = hashToken(token);
-    const session = await this.sessions.findById(id);
-    if (!session) return null;
+    const found = await this.sessions.findWithUser(id);
+    if (!found) return null;
+    const { session, user } = found;
     const now = this.now();
     if (session.expires_at <= now || session.last_seen_at + this.policy.idleMs <= now) {
       await this.endSession(id);
       return null;
     }
-    const user = await this.users.findById(session.user_id);
-    if (!user) return null;
     // Best effort: a session that cannot be touched now (a full disk) still serves this request.
     if (now - session.last_seen_at >= TOUCH_EVERY_MS) await this.sessions.touch(id, now).catch(() => undefined);
     return { user, sessionId: id };

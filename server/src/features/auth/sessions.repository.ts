@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SessionsTable } from '../../db/schema.ts';
+import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
 
 // Bound parameters per query stay far below SQLite's and PostgreSQL's limits.
 const FIND_LIVE_BATCH = 500;
@@ -15,8 +15,23 @@ export class SessionsRepository {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  findById(id: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * A session with its user, in one query (every authenticated request asks this first). The
+   * session's own columns come back under `session_` names.
+   */
+  async findWithUser(
+    id: string,
+  ): Promise<{ session: Pick<SessionRow, 'expires_at' | 'last_seen_at'>; user: Selectable<UsersTable> } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_expires_at, session_last_seen_at, ...user } = row;
+    return { session: { expires_at: session_expires_at, last_seen_at: session_last_seen_at }, user };
   }
 
   /** The sessions among `ids` that still exist and have not expired (asked in batches, so any count fits). */

@@ -15,7 +15,7 @@ import type { AiClient, AiMessage } from './chat.ai.ts';
 import type { PresenceService } from './chat.presence.ts';
 import type { ChatMessageRow, ChatRepository, TaskSummary } from './chat.repository.ts';
 
-const metaSchema = z.object({ text: localizedTextSchema.optional(), planet: planetIdSchema.optional() });
+const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
 
 // How much of the conversation the AI sees, and how many conversations the operator's list shows.
 const AI_CONTEXT_MESSAGES = 12;

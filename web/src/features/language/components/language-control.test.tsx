@@ -23,7 +23,7 @@ describe('LanguageControl', () => {
     );
   });
 
-  it('cycles en → zh → ko → en, shows the flag, switches text at once and remembers the choice', async () => {
+  it('cycles en → zh → ko → en, shows the flag, switches every string and remembers the choice', async () => {
     initI18n('en');
     const client = new QueryClient();
     render(
@@ -37,18 +37,18 @@ describe('LanguageControl', () => {
     expect(screen.getByText('Enter the universe')).toBeInTheDocument();
 
     await userEvent.click(button);
+    expect(await screen.findByText('进入宇宙')).toBeInTheDocument();
     expect(button).toHaveTextContent('🇨🇳');
-    expect(screen.getByText('进入宇宙')).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('zh');
     expect(document.documentElement.lang).toBe('zh-Hans');
 
     await userEvent.click(button);
+    expect(await screen.findByText('우주로 들어가기')).toBeInTheDocument();
     expect(button).toHaveTextContent('🇰🇷');
-    expect(screen.getByText('우주로 들어가기')).toBeInTheDocument();
 
     await userEvent.click(button);
+    expect(await screen.findByText('Enter the universe')).toBeInTheDocument();
     expect(button).toHaveTextContent('🇺🇸');
-    expect(screen.getByText('Enter the universe')).toBeInTheDocument();
   });
 
   it('shows a globe for an unknown language', () => {

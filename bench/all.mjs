@@ -1,0 +1,19 @@
+/**
+ * Runs every benchmark in turn (each appends its figures to docs/BENCHMARKS.md). Needs a current
+ * build (`npm run build`). Arguments are handed to each script (`--rounds 3`, say).
+ *
+ *   npm run bench [-- --rounds 3]
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+const SCRIPTS = ['read.mjs'];
+
+for (const script of SCRIPTS) {
+  console.log(`--- bench/${script}`);
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'bench', script), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

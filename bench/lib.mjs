@@ -1,0 +1,194 @@
+/**
+ * Shared pieces of the benchmark scripts: start the built server as `npm start` would (on a data
+ * folder of its own), read a process's CPU time from /proc, run autocannon, and summarize.
+ * Benchmarks are scripts, not tests: they print figures and append them to docs/BENCHMARKS.md.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Waits until `url` answers 200, or throws after `timeoutMs`. */
+export async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts `node server/dist/main.js` (the built server, as `npm start` runs it) on a fresh data
+ * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL and a
+ * stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for example);
+ * `nodeArgs` go to node (`--cpu-prof`, say).
+ */
+export async function startServer(env = {}, nodeArgs = []) {
+  // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
+  const main = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT, 'server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error('No built server: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      GUEST_RATE_LIMIT: '100000',
+      GUEST_DAILY_LIMIT: '100000',
+      CHAT_RATE_LIMIT: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  return {
+    pid: child.pid,
+    base,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** User + system CPU time of a process so far, in milliseconds (from /proc/PID/stat). */
+export function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name: state is field 3, utime 14 and stime 15 (1-based) → 11 and 12 here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Resident memory of a process, in MiB. */
+export function rssMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * Runs autocannon against one target while reading the server's CPU time around it. Returns
+ * requests per second, latency percentiles, server CPU per request and errors.
+ */
+export async function load({ url, pid, connections = 50, seconds = 10, headers = {}, method = 'GET', body }) {
+  const before = cpuMs(pid);
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    method,
+    body,
+  });
+  const cpu = cpuMs(pid) - before;
+  const requests = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestMs: requests > 0 ? cpu / requests : NaN,
+    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+    requests,
+  };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The machine's load when the run started, for the record. */
+export function machineNote() {
+  const [one, five] = os.loadavg();
+  return `${os.cpus().length} cores, load ${one.toFixed(2)} / ${five.toFixed(2)} (1 / 5 min), Node ${process.version}`;
+}
+
+/** Appends a section to docs/BENCHMARKS.md under the given heading (the run's date included). */
+export function appendResults(title, lines) {
+  const file = path.join(ROOT, 'docs/BENCHMARKS.md');
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  fs.appendFileSync(file, `\n### ${title} — run of ${date} UTC\n\n${lines.join('\n')}\n`);
+}
+
+/** Starts the bare Fastify baseline in a process of its own, answering `route` with `bytes`. */
+export async function startBare(route, bytes) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bare-')), 'reply.json');
+  fs.writeFileSync(file, bytes);
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs'), file, route], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    pid: child.pid,
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * With DATABASE_URL set, a PostgreSQL database of the run's own (created now, dropped by the
+ * returned function); otherwise nothing (SQLite in the server's data folder).
+ */
+export async function benchDatabase(name) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: {}, engine: 'SQLite', drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const database = `${name}_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${database}`;
+  return {
+    env: { DATABASE_URL: own.toString() },
+    engine: 'PostgreSQL',
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

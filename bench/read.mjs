@@ -1,0 +1,106 @@
+/**
+ * Read benchmark: an authenticated `GET /api/planets/music/logs?limit=20` (a user's 20 proofs),
+ * against the same bytes returned by a bare Fastify route, in alternating runs. Prints req/s,
+ * p50/p99 latency and server CPU per request for both, and their ratio; appends to
+ * docs/BENCHMARKS.md.
+ *
+ *   npm run build && node bench/read.mjs [--rounds 3] [--seconds 10] [--connections 50]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/read.mjs   # on PostgreSQL
+ *
+ * With DATABASE_URL, the server runs on a database of its own (created, then dropped).
+ */
+import { parseArgs } from 'node:util';
+import { appendResults, benchDatabase, load, machineNote, median, rssMiB, startBare, startServer } from './lib.mjs';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+const database = await benchDatabase('bench_read');
+const { engine } = database;
+const server = await startServer(database.env);
+let bare;
+try {
+  // A user with a task and 20 proofs on the music planet.
+  const guest = await fetch(`${server.base}/api/auth/guest`, { method: 'POST' });
+  const cookie = guest.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const confirm = await fetch(`${server.base}/api/planets/music/task`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ description: 'Play the piano every evening this week', reward: 'A concert ticket' }),
+  });
+  if (!confirm.ok) throw new Error(`confirm task: ${confirm.status}`);
+  for (let i = 1; i <= 20; i += 1) {
+    const form = new FormData();
+    form.set('date', `2026-11-${String(i).padStart(2, '0')}`);
+    form.set('title', `Evening practice ${i}`);
+    form.set(
+      'content',
+      `Played scales for twenty minutes, then the slow movement of the sonata twice. ${'♪'.repeat(i)}`,
+    );
+    const proof = await fetch(`${server.base}/api/planets/music/logs`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    if (!proof.ok) throw new Error(`proof ${i}: ${proof.status}`);
+  }
+  const path = '/api/planets/music/logs?limit=20';
+  const sample = await fetch(`${server.base}${path}`, { headers: { cookie } });
+  const bytes = await sample.text();
+  if (!sample.ok) throw new Error(`read: ${sample.status}`);
+
+  // The baseline: bare Fastify returning the same bytes, in a process of its own.
+  bare = await startBare('/api/planets/music/logs', bytes);
+  const bareUrl = `${bare.base}${path}`;
+
+  console.log(`Read benchmark on ${engine}: ${Buffer.byteLength(bytes)} bytes of JSON, ${connections} connections,`);
+  console.log(`${seconds} s per run, ${rounds} alternating rounds; ${machineNote()}`);
+
+  const results = { gomeum: [], bare: [] };
+  for (let round = 1; round <= rounds; round += 1) {
+    const b = await load({ url: bareUrl, pid: bare.pid, connections, seconds });
+    const g = await load({ url: `${server.base}${path}`, pid: server.pid, connections, seconds, headers: { cookie } });
+    results.bare.push(b);
+    results.gomeum.push(g);
+    console.log(
+      `round ${round}: gomeum ${g.rps.toFixed(0)} req/s p99 ${g.p99} ms ${g.cpuPerRequestMs.toFixed(3)} ms CPU/req (${g.errors} errors) | bare ${b.rps.toFixed(0)} req/s ${b.cpuPerRequestMs.toFixed(3)} ms CPU/req`,
+    );
+  }
+  const summary = (list) => ({
+    rps: median(list.map((r) => r.rps)),
+    p50: median(list.map((r) => r.p50)),
+    p99: median(list.map((r) => r.p99)),
+    cpu: median(list.map((r) => r.cpuPerRequestMs)),
+    errors: list.reduce((sum, r) => sum + r.errors, 0),
+  });
+  const g = summary(results.gomeum);
+  const b = summary(results.bare);
+  const rss = rssMiB(server.pid);
+  const lines = [
+    `${engine}, ${Buffer.byteLength(bytes)} B reply, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
+    '',
+    '| target | req/s | p50 ms | p99 ms | server CPU ms/req | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| Gomeum \`GET ${path}\` | ${g.rps.toFixed(0)} | ${g.p50} | ${g.p99} | ${g.cpu.toFixed(3)} | ${g.errors} |`,
+    `| bare Fastify, same bytes | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${b.cpu.toFixed(3)} | ${b.errors} |`,
+    '',
+    `CPU per request: **${(g.cpu / b.cpu).toFixed(1)}× bare Fastify's**; server RSS after the runs ${rss.toFixed(0)} MiB.`,
+  ];
+  console.log(lines.join('\n'));
+  if (!process.env.BENCH_NO_RECORD) appendResults(`Read (${engine})`, lines);
+} finally {
+  await bare?.stop();
+  await server.stop();
+  await database.drop();
+}
