@@ -34,6 +34,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/me/time-zone': 'user',
   'GET /api/galaxy': 'user',
   'POST /api/planets/:planetId/seen': 'user',
+  'DELETE /api/planets/:planetId/logs/:logId': 'user',
   'GET /api/gomeum-logs/:planetId': 'user',
   'GET /api/moon/questions': 'user',
   'POST /api/moon/questions/:id/answer': 'user',

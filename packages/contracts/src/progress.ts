@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PLANET_IDS } from './planets.ts';
-import { TASK_TEXT_MAX } from './tasks.ts';
+import { TASK_TEXT_MAX, userTaskSchema } from './tasks.ts';
 
 /** Most proofs a goal may ask for. */
 export const GOAL_MAX = 365;
@@ -97,3 +97,18 @@ export const GALAXY_API = {
   standing: '/api/galaxy',
   seen: (planet: string) => `/api/planets/${planet}/seen`,
 } as const;
+
+/** `/api/planets/:planetId/logs/:logId` params: one proof of the caller's own. */
+export const proofParamsSchema = z.object({
+  planetId: z.enum(PLANET_IDS),
+  logId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+
+/** What deleting a proof answers: the task and its progress as they now stand. */
+export const deleteProofResultSchema = z.object({
+  userTask: userTaskSchema,
+  progress: z.nullable(taskProgressSchema),
+});
+
+/** Path of one proof in the user's log. */
+export const proofPath = (planet: string, logId: string) => `/api/planets/${planet}/logs/${encodeURIComponent(logId)}`;

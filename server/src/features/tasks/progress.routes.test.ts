@@ -1,11 +1,15 @@
 import {
+  deleteProofResultSchema,
   errorBodySchema,
   galaxyStandingSchema,
   submitProofResultSchema,
   taskProgressResultSchema,
   userTaskSchema,
 } from '@gomeum/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeImage } from '../../test/images.ts';
 import { guestClient, operatorClient, TEST_OPERATOR, userClient } from '../../test/accounts.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
 
@@ -165,5 +169,44 @@ describe('goals and progress', () => {
     const other = await userClient(t, 'galaxy-other@example.com');
     const theirs = galaxyStandingSchema.parse((await other.client.get('/api/galaxy')).body).planets;
     expect(theirs.find((p) => p.planet === 'music')?.gomeumNew).toBe(true);
+  });
+
+  it('a user deletes their own proof and its image; progress, streaks and completion follow', async () => {
+    const { client } = await userClient(t, 'delete@example.com');
+    await client.request('PUT', '/api/planets/manga/task', { description: 'Draw', reward: 'Pens', goal: 2 });
+    t.clock.advance(24 * HOUR);
+    const first = await submit(client, 'manga');
+    t.clock.advance(24 * HOUR);
+    const withImage = await client.postForm('/api/planets/manga/logs', proof, [
+      { field: 'image', name: 'p.png', type: 'image/png', bytes: await makeImage('png') },
+    ]);
+    const second = submitProofResultSchema.parse(withImage.body);
+    expect(second.userTask.status).toBe('completed');
+    const key = second.log.imageUrl!.replace('/api/files/', '');
+    const file = path.join(t.config.dataDir, 'uploads', key);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(await progressOf(client, 'manga')).toMatchObject({ count: 2, currentStreak: 2, completed: true });
+
+    // Nobody else can delete it: not another user (404, as if it did not exist), not a stranger.
+    const other = await userClient(t, 'delete-other@example.com');
+    expect((await other.client.request('DELETE', `/api/planets/manga/logs/${second.log.id}`)).status).toBe(404);
+    expect((await new TestClient(t).request('DELETE', `/api/planets/manga/logs/${second.log.id}`)).status).toBe(401);
+    // Nor through another planet's path.
+    expect((await client.request('DELETE', `/api/planets/music/logs/${second.log.id}`)).status).toBe(404);
+
+    const deleted = await client.request('DELETE', `/api/planets/manga/logs/${second.log.id}`);
+    expect(deleted.status).toBe(200);
+    const result = deleteProofResultSchema.parse(deleted.body);
+    expect(result.userTask).toMatchObject({ status: '', imageUrl: null, proof: proof.content });
+    // The remaining proof was yesterday: the streak still reaches today.
+    expect(result.progress).toMatchObject({ count: 1, currentStreak: 1, bestStreak: 1, completed: false });
+    expect(fs.existsSync(file)).toBe(false);
+    const row = await t.database.db.selectFrom('files').select('key').where('key', '=', key).executeTakeFirst();
+    expect(row).toBeUndefined();
+    expect((await client.get(second.log.imageUrl!)).status).toBe(404);
+    expect((await client.request('DELETE', `/api/planets/manga/logs/${second.log.id}`)).status).toBe(404);
+
+    expect((await client.request('DELETE', `/api/planets/manga/logs/${first.log.id}`)).status).toBe(200);
+    expect(await progressOf(client, 'manga')).toMatchObject({ count: 0, currentStreak: 0, bestStreak: 0 });
   });
 });

@@ -94,6 +94,23 @@ export class TasksRepository {
       .execute();
   }
 
+  /** One proof of a user's on a planet, or undefined (someone else's proof is not found either). */
+  getLog(userId: string, planet: string, logId: string): Promise<TaskLogRow | undefined> {
+    return this.db
+      .selectFrom('task_logs')
+      .selectAll()
+      .where('id', '=', logId)
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .executeTakeFirst();
+  }
+
+  /** Deletes one proof; false when it was already gone. */
+  async deleteLog(logId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('task_logs').where('id', '=', logId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** How many proofs the user's log on a planet holds. */
   async countLogs(userId: string, planet: string): Promise<number> {
     const row = await this.db

@@ -1,5 +1,6 @@
 import {
   confirmTaskWithGoalBodySchema,
+  deleteProofResultSchema,
   errorBodySchema,
   galaxyStandingSchema,
   GOMEUM_LOG_MAX_IMAGES,
@@ -15,6 +16,7 @@ import {
   operatorTaskParamsSchema,
   planetParamsSchema,
   proofFieldsSchema,
+  proofParamsSchema,
   submitProofResultSchema,
   taskLogListSchema,
   taskProgressResultSchema,
@@ -133,6 +135,16 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
       const fields = parseOrThrow(proofFieldsSchema, form.fields);
       return tasks.submitProof(user.id, request.params.planetId, fields, form.files[0]?.bytes ?? null);
     },
+  );
+
+  app.delete(
+    '/api/planets/:planetId/logs/:logId',
+    {
+      onRequest: userOnly,
+      schema: { params: proofParamsSchema, response: { 200: deleteProofResultSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => tasks.deleteProof(requireUser(request).id, request.params.planetId, request.params.logId),
   );
 
   app.get(

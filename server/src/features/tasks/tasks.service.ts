@@ -257,6 +257,38 @@ export class TasksService {
     await this.tasks.setTimeZone(userId, timeZone);
   }
 
+  /**
+   * The user deletes one of their own proofs and its image. The task follows: the latest remaining
+   * proof becomes its proof, and below the goal it is no longer completed (and may celebrate again).
+   */
+  async deleteProof(
+    userId: string,
+    planet: PlanetId,
+    logId: string,
+  ): Promise<{ userTask: UserTask; progress: TaskProgress | null }> {
+    const log = await this.tasks.getLog(userId, planet, logId);
+    if (!log) throw new AppError(404, 'errors.not_found');
+    await this.tasks.transaction(async (repo) => {
+      if (!(await repo.deleteLog(log.id))) throw new AppError(404, 'errors.not_found');
+      const task = await repo.getUserTask(userId, planet);
+      if (!task) return;
+      const [latest] = await repo.listLogs(userId, planet, 1);
+      const count = await repo.countLogs(userId, planet);
+      const below = count < task.goal;
+      await repo.updateUserTask(task.id, {
+        proof: latest?.content ?? '',
+        image_key: latest?.image_key ?? null,
+        ...(below ? { status: '', celebrated_at: null } : {}),
+        updated_at: this.now(),
+      });
+    });
+    // The entry is gone; its file goes too (a failure here leaves an orphan file, never a broken entry).
+    if (log.image_key) await this.files.remove(log.image_key).catch(() => undefined);
+    const task = await this.tasks.getUserTask(userId, planet);
+    if (!task) throw new AppError(404, 'errors.not_found');
+    return { userTask: toUserTask(task), progress: await this.getProgress(userId, planet) };
+  }
+
   /** The user's log on a planet, newest first. */
   async listLogs(userId: string, planet: PlanetId, limit: number): Promise<TaskLog[]> {
     return (await this.tasks.listLogs(userId, planet, limit)).map(toTaskLog);

@@ -91,7 +91,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
       ) : (
         <div className="log-list">
           {items.slice(0, PREVIEW_ENTRIES).map((log) => (
-            <TaskLogEntry key={log.id} log={log} />
+            <TaskLogEntry key={log.id} log={log} planet={planet} />
           ))}
         </div>
       )}
