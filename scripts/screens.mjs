@@ -1,4 +1,4 @@
-/* global document, window */
+/* global document, window, getComputedStyle */
 /**
  * `npm run screens`: saves every screen of the app, as a user and as the operator, at 1280×800 and
  * 360×740 in en, zh and ko, into screens/ (one PNG each, full page), so the whole app can be looked
@@ -183,7 +183,7 @@ function screens({ updateId }) {
     { name: 'planet-music', who: USER, path: '/planet/music' },
     { name: 'task-travel', who: USER, path: '/task/travel' },
     { name: 'task-music-new', who: USER, path: '/task/music' },
-    { name: 'user-log', who: USER, path: '/user-log' },
+    { name: 'user-log-travel', who: USER, path: '/user-log/travel' },
     { name: 'gomeum-log-travel', who: USER, path: '/gomeum-log/travel' },
     { name: 'moon', who: USER, path: '/planet/moon' },
     { name: 'update', who: USER, path: `/update/${updateId}` },
@@ -196,6 +196,27 @@ function screens({ updateId }) {
     path: `/gomeum-dashboard?section=${section}`,
   }));
   return [...user, ...operator];
+}
+
+/** The innermost elements reaching past the window's right edge (in the page's context). */
+function widerThanWindow() {
+  const width = document.documentElement.clientWidth;
+  const name = (el) =>
+    `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const found = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.right <= width + 1 || rect.width === 0) continue;
+    if ([...el.children].some((child) => child.getBoundingClientRect().right > width + 1)) continue;
+    let clipped = false;
+    for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
+      clipped = getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 1;
+    }
+    if (clipped) continue;
+    found.push(`${name(el)} (${Math.round(rect.right - width)}px)`);
+    if (found.length === 4) break;
+  }
+  return found;
 }
 
 async function settle(page) {
@@ -234,7 +255,8 @@ async function main() {
             });
             await context.addInitScript((lang) => {
               localStorage.setItem('gomeum.language', lang);
-              // The notification card asks once; the screens show the pages themselves.
+              // The notification card asks once; the screens show the pages under it.
+              localStorage.setItem('gomeum.push.declined', '1');
             }, language);
             if (screen.who) await signIn(context, server.url, screen.who);
             contexts.set(key, context);
@@ -252,7 +274,10 @@ async function main() {
           const file = path.join(OUT, `${screen.name}.${size.name}.${language}.png`);
           await page.screenshot({ path: file, fullPage: true });
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          if (overflow > 0) console.warn(`  ${path.basename(file)}: ${overflow}px wider than the window`);
+          if (overflow > 0) {
+            const culprits = await page.evaluate(widerThanWindow);
+            console.warn(`  ${path.basename(file)}: ${overflow}px wider than the window: ${culprits.join(', ')}`);
+          }
           await page.close();
           saved += 1;
         }
