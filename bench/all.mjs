@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const SCRIPTS = ['read.mjs'];
+const SCRIPTS = ['read.mjs', 'write.mjs'];
 
 for (const script of SCRIPTS) {
   console.log(`--- bench/${script}`);

@@ -1,17 +1,21 @@
 /**
  * The baseline for the benchmarks: a bare Fastify server in a process of its own that answers
- * `GET <path>` with the bytes of a file, as JSON. Prints its port on stdout when listening.
+ * `METHOD <path>` (GET unless named) with the bytes of a file, as JSON. Prints its port on stdout when listening.
  *
- *   node bench/bare-server.mjs FILE PATH
+ *   node bench/bare-server.mjs FILE PATH [METHOD]
  */
 import fs from 'node:fs';
 import Fastify from 'fastify';
 
-const [file, route] = process.argv.slice(2);
+const [file, route, method = 'GET'] = process.argv.slice(2);
 const bytes = fs.readFileSync(file);
 const app = Fastify({ logger: false });
-app.get(route, (_request, reply) => {
-  reply.header('content-type', 'application/json; charset=utf-8').send(bytes);
+app.route({
+  method,
+  url: route,
+  handler: (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send(bytes);
+  },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(app.server.address().port);

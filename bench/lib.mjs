@@ -103,7 +103,17 @@ export function rssMiB(pid) {
  * Runs autocannon against one target while reading the server's CPU time around it. Returns
  * requests per second, latency percentiles, server CPU per request and errors.
  */
-export async function load({ url, pid, connections = 50, seconds = 10, headers = {}, method = 'GET', body }) {
+export async function load({
+  url,
+  pid,
+  connections = 50,
+  seconds = 10,
+  headers = {},
+  method = 'GET',
+  body,
+  requests,
+  setupClient,
+}) {
   const before = cpuMs(pid);
   const result = await autocannon({
     url,
@@ -112,16 +122,18 @@ export async function load({ url, pid, connections = 50, seconds = 10, headers =
     headers,
     method,
     body,
+    ...(requests ? { requests } : {}),
+    ...(setupClient ? { setupClient } : {}),
   });
   const cpu = cpuMs(pid) - before;
-  const requests = result.requests.total;
+  const total = result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuPerRequestMs: requests > 0 ? cpu / requests : NaN,
+    cpuPerRequestMs: total > 0 ? cpu / total : NaN,
     errors: result.errors + result.timeouts + (result.non2xx ?? 0),
-    requests,
+    requests: total,
   };
 }
 
@@ -144,11 +156,11 @@ export function appendResults(title, lines) {
   fs.appendFileSync(file, `\n### ${title} — run of ${date} UTC\n\n${lines.join('\n')}\n`);
 }
 
-/** Starts the bare Fastify baseline in a process of its own, answering `route` with `bytes`. */
-export async function startBare(route, bytes) {
+/** Starts the bare Fastify baseline in a process of its own, answering `method route` with `bytes`. */
+export async function startBare(route, bytes, method = 'GET') {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bare-')), 'reply.json');
   fs.writeFileSync(file, bytes);
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs'), file, route], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs'), file, route, method], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import type { Database } from './schema.ts';
 
 /** The two engines one set of queries and migrations runs on. */
@@ -80,7 +81,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // Single writes share commits (one fsync for many, each still durable before it is answered).
+    dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite)),
     log: queryLog(options),
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };

@@ -461,10 +461,15 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     await socket.waitFor((event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai');
     expect(fake.requests).toHaveLength(1);
     await gomeum.request('PUT', '/api/operator/presence', { away: false });
+    await socket.waitFor(
+      (event, index = socket.events.indexOf(event)) => index > 1 && event.type === 'presence.changed' && event.online,
+    );
 
     // Closing the dashboard takes the operator offline again.
+    const seen = socket.events.length;
     const back = socket.waitFor(
-      (event, index = socket.events.indexOf(event)) => index > 0 && event.type === 'presence.changed',
+      (event, index = socket.events.indexOf(event)) =>
+        index >= seen && event.type === 'presence.changed' && !event.online,
     );
     await dashboard.close();
     await back;
