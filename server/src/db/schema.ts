@@ -116,7 +116,7 @@ export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
   sender: 'user' | 'gomeum' | 'gomeum_ai';
-  kind: 'message' | 'welcome' | 'announcement';
+  kind: 'message' | 'welcome' | 'announcement' | 'unavailable';
   content: string;
   /** JSON with kind-specific extras (an announcement's planet, say). */
   meta: string | null;

@@ -60,7 +60,8 @@ export function AppShell() {
       <div id="content" className="app-content">
         <Outlet />
       </div>
-      <BroadcastToasts />
+      {/* The operator sent the broadcast: they are not told about it again. */}
+      {me.data?.role === 'operator' ? null : <BroadcastToasts />}
       <PushPrompt />
       <ScrollRestoration />
     </LiveProvider>

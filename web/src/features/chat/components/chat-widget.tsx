@@ -111,6 +111,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const titleId = useId();
   const unread = unreadCount(state);
   const streams = Object.entries(state.streams);
+  // "Gomeum could not answer" once, the latest, rather than under every message.
+  const lastNotice = state.messages.findLast((m) => m.kind === 'unavailable')?.id;
+  const shown = state.messages.filter((m) => m.kind !== 'unavailable' || m.id === lastNotice);
 
   // Opening (and anything arriving while open) marks everything read.
   useEffect(() => {
@@ -222,7 +225,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
             {userId ? (
               <p className="chat__status" data-online={online ? 'true' : 'false'}>
                 <span className="chat__status-dot" aria-hidden="true" />
-                {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+                <span className="chat__status-text">
+                  {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+                </span>
               </p>
             ) : null}
           </div>
@@ -263,7 +268,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
             </div>
           ) : null}
           <ol className="chat__list">
-            {state.messages.map((message) => (
+            {shown.map((message) => (
               <ChatMessageItem key={message.id} message={message} />
             ))}
             {state.pending.map((message) => (

@@ -157,5 +157,7 @@ export function lastMessageId(state: ConversationState): number | null {
 
 /** Messages from Gomeum (or announcements) the user has not seen with the panel open. */
 export function unreadCount(state: ConversationState): number {
-  return state.messages.filter((m) => m.sender !== 'user' && m.id > state.lastReadId).length;
+  // A notice that Gomeum could not answer is not news worth a count.
+  return state.messages.filter((m) => m.sender !== 'user' && m.kind !== 'unavailable' && m.id > state.lastReadId)
+    .length;
 }
