@@ -13,6 +13,12 @@ import '../diary.css';
 import { UpdateBody, UpdateDate } from './update-content.tsx';
 
 /** True when the newest update is newer than the last one seen. */
+
+/** Each tab's label. */
+const TAB_LABELS = {
+  updates: 'diary_broadcasts.tab_updates',
+  broadcasts: 'diary_broadcasts.tab_broadcasts',
+} as const;
 export function hasUnread(latestAt: number | null | undefined, lastSeenAt: number): boolean {
   return latestAt !== null && latestAt !== undefined && latestAt > lastSeenAt;
 }
@@ -172,7 +178,7 @@ function DiaryDialog({ onClose, userId }: { onClose: () => void; userId: string 
                 className="diary__tab"
                 onClick={() => setTab(name)}
               >
-                {t(`diary_broadcasts.tab_${name}`)}
+                {t(TAB_LABELS[name])}
               </button>
             ))}
           </div>
