@@ -26,7 +26,6 @@ const TABLES: (keyof Database)[] = [
   'push_subscriptions',
   'page_visits',
   'files',
-  'planet_reads',
 ];
 
 const XSS = [
@@ -44,9 +43,6 @@ const FIELDS = [
   'clientId',
   'description',
   'reward',
-  'goal',
-  'cadence',
-  'timeZone',
   'proof',
   'title',
   'date',

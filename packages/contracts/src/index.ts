@@ -15,4 +15,3 @@ export * from './updates.ts';
 export * from './chat.ts';
 export * from './live.ts';
 export * from './account.ts';
-export * from './progress.ts';

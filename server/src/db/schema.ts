@@ -25,7 +25,6 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
-  planet_reads: PlanetReadsTable;
 }
 
 export interface UsersTable {
@@ -41,8 +40,6 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number | null;
   last_ip: string | null;
-  /** IANA time zone the user's days and weeks are counted in; null: UTC. */
-  time_zone: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -84,11 +81,6 @@ export interface UserTasksTable {
   status: string;
   image_key: string | null;
   updated_at: number;
-  /** Proofs that complete the task (1: the first proof does). */
-  goal: Generated<number>;
-  cadence: 'daily' | 'weekly' | null;
-  /** When the user saw the goal's celebration; null until then. */
-  celebrated_at: number | null;
 }
 
 export interface TaskLogsTable {
@@ -116,7 +108,7 @@ export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
   sender: 'user' | 'gomeum' | 'gomeum_ai';
-  kind: 'message' | 'welcome' | 'announcement' | 'unavailable';
+  kind: 'message' | 'welcome' | 'announcement';
   content: string;
   /** JSON with kind-specific extras (an announcement's planet, say). */
   meta: string | null;
@@ -221,11 +213,4 @@ export interface JobRunsTable {
   name: string;
   last_run_at: number;
   run_by: string | null;
-}
-
-/** When a user last looked at a planet's task screen (the galaxy's "Gomeum wrote" dot). */
-export interface PlanetReadsTable {
-  user_id: string;
-  planet: string;
-  seen_at: number;
 }
