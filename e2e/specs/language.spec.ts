@@ -15,12 +15,12 @@ describe('language control', () => {
     const { context, page } = await newSession(browser);
     await page.goto('/register');
     const control = page.locator('.language-control');
-    expect(await control.textContent()).toContain('🇺🇸');
+    await expect.poll(() => control.textContent()).toContain('🇺🇸');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.title()).toBe('Welcome back · Gomeum');
 
     await control.click();
-    expect(await control.textContent()).toContain('🇨🇳');
+    await expect.poll(() => control.textContent()).toContain('🇨🇳');
     await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
     // The tab's title follows the language too.
     await page.waitForFunction(() => document.title === '欢迎回来 · Gomeum');
@@ -28,7 +28,7 @@ describe('language control', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
 
     await control.click();
-    expect(await control.textContent()).toContain('🇰🇷');
+    await expect.poll(() => control.textContent()).toContain('🇰🇷');
     await page.getByRole('heading', { name: '다시 만나서 반가워요' }).waitFor();
     await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
 
@@ -36,7 +36,7 @@ describe('language control', () => {
     await page.getByRole('heading', { name: '다시 만나서 반가워요' }).waitFor();
 
     await control.click();
-    expect(await control.textContent()).toContain('🇺🇸');
+    await expect.poll(() => control.textContent()).toContain('🇺🇸');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await context.close();
   });
