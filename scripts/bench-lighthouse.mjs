@@ -102,8 +102,10 @@ async function guestCookie(base) {
     .join('; ');
 }
 
+/** The median of the runs that produced the figure (a run can miss one, e.g. no LCP recorded). */
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

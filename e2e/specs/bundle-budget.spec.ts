@@ -110,6 +110,15 @@ describe('web build byte budgets', () => {
     const userCode = [...keys].map((key) => text(chunk(key).file)).join('\n');
     expect(operatorStrings.filter((value) => userCode.includes(JSON.stringify(value).slice(1, -1)))).toEqual([]);
 
+    // The service worker precaches what users load, never the dashboard.
+    const sw = text('sw.js');
+    const precache =
+      (JSON.parse(/^const BUILD = (.*);$/m.exec(sw)?.[1] ?? '{}') as { precache?: string[] }).precache ?? [];
+    expect(precache).toContain(`/${chunk('src/features/home/index.ts').file}`);
+    expect(precache).toContain(`/${chunk('src/i18n/ko.json').file}`);
+    expect(precache).not.toContain(`/${chunk('src/features/dashboard/index.ts').file}`);
+    expect(precache).not.toContain(`/${chunk('src/i18n/operator/en.json').file}`);
+
     // The dashboard and its strings do exist, as chunks of their own.
     expect(text(chunk('src/features/dashboard/index.ts').file).length).toBeGreaterThan(1000);
   });

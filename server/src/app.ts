@@ -239,8 +239,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     onDelivery: (outcome) => metrics.pushDeliveries.inc({ outcome }),
   });
   const moon = new MoonService(new MoonRepository(database.db), config.now);
-  const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files);
-
   const bus = config.redisUrl
     ? await RedisBus.connect(
         config.redisUrl,
@@ -280,6 +278,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
   });
   registerChatLive(live, chat, presence);
+  // A published diary update shows its dot in open tabs at once, and reaches closed ones by push.
+  const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files, (event) =>
+    live.publishToAll(event),
+  );
   // Broadcasts reach open tabs through the live channel and closed ones through Web Push.
   const notifications = new NotificationsService(new NotificationsRepository(database.db), config.now, push, (event) =>
     live.publishToAll(event),

@@ -26,6 +26,7 @@ const TABLES: (keyof Database)[] = [
   'push_subscriptions',
   'page_visits',
   'files',
+  'planet_reads',
 ];
 
 const XSS = [
@@ -43,6 +44,9 @@ const FIELDS = [
   'clientId',
   'description',
   'reward',
+  'goal',
+  'cadence',
+  'timeZone',
   'proof',
   'title',
   'date',

@@ -1,23 +1,59 @@
-/* Gomeum's service worker: push display, notification clicks and an offline app shell.
+/* Gomeum's service worker: push display, notification clicks, and the app offline.
  * Plain JavaScript served as /sw.js (never cached by HTTP, so a new build's worker is found at once).
- * The push payload is the contract's PushMessage: { kind, title, body, url, tag, notification? }. */
+ * The push payload is the contract's PushMessage: { kind, title, body, url, tag, notification? }.
+ *
+ * Offline: installing precaches the build (the page shell and every script, stylesheet and icon a
+ * user's pages load; never the dashboard's), in caches named after the build's version, so a new
+ * version replaces them (the page's /version.json check also clears everything and reloads).
+ * The user's last-read data (who they are, the task screen, logs, moon questions, the diary) is
+ * kept from the network and answered from the cache when the network is gone. */
 
-const SHELL_CACHE = 'gomeum-shell-v1';
-const ASSET_CACHE = 'gomeum-assets-v1';
+// Replaced by the build (web/scripts/build-output.ts) with the version and the list to precache.
+const BUILD = { version: 'dev', precache: [] };
+
+const SHELL_CACHE = `gomeum-shell-${BUILD.version}`;
+const ASSET_CACHE = `gomeum-assets-${BUILD.version}`;
+/** The user's last-read answers; the page deletes it when someone signs in or out (see lib/offline-data.ts). */
+const DATA_CACHE = 'gomeum-data-v1';
 const SHELL_URL = '/';
+
+/** API reads kept for offline: who is signed in, the task screen and logs, the moon, the diary. */
+const OFFLINE_READS = [
+  /^\/api\/me$/,
+  /^\/api\/planets\/[a-z]+\/(task|logs)$/,
+  /^\/api\/gomeum-logs\/[a-z]+$/,
+  /^\/api\/moon\/questions$/,
+  /^\/api\/updates$/,
+  /^\/api\/updates\/diary-state$/,
+  /^\/api\/updates\/[^/]+$/,
+];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'no-store' })))
+    Promise.all([
+      caches.open(SHELL_CACHE).then((cache) => cache.add(new Request(SHELL_URL, { cache: 'no-store' }))),
+      caches.open(ASSET_CACHE).then((cache) => cache.addAll(BUILD.precache)),
+    ])
       .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter(
+              (key) => key.startsWith('gomeum-') && key !== SHELL_CACHE && key !== ASSET_CACHE && key !== DATA_CACHE,
+            )
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
 });
 
 /** Same-site path of a URL, or '/' for anything else: a push can only open this app. */
@@ -30,44 +66,96 @@ function safePath(url) {
   }
 }
 
+/** The network's answer (kept in `cacheName` under `key` when good), else the kept one. */
+function networkFirst(request, cacheName, key) {
+  return fetch(request)
+    .then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        void caches.open(cacheName).then((cache) => cache.put(key, copy));
+      }
+      return response;
+    })
+    .catch(() => caches.match(key, { cacheName }).then((cached) => cached || Response.error()));
+}
+
+/** The kept answer, else the network's (then kept). */
+function cacheFirst(request, cacheName) {
+  return caches.match(request).then(
+    (cached) =>
+      cached ||
+      fetch(request).then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          void caches.open(cacheName).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      }),
+  );
+}
+
+/** The kept reads a successful write changes (they are read again, so offline shows the new state). */
+function readsChangedBy(pathname) {
+  const planet = /^\/api\/planets\/([a-z]+)\//.exec(pathname);
+  if (planet) return [`/api/planets/${planet[1]}/task`, `/api/planets/${planet[1]}/logs`];
+  if (pathname.startsWith('/api/moon/')) return ['/api/moon/questions'];
+  if (pathname === '/api/updates/seen') return ['/api/updates/diary-state'];
+  if (pathname === '/api/me/locale') return ['/api/me'];
+  return [];
+}
+
+/** Reads again the kept answers a write changed (only those already kept: nothing new is stored). */
+async function refreshReads(paths) {
+  const cache = await caches.open(DATA_CACHE);
+  await Promise.all(
+    paths.map(async (path) => {
+      if (!(await cache.match(path))) return;
+      const response = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (response.ok) await cache.put(path, response);
+    }),
+  );
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname === '/version.json' || url.pathname === '/sw.js') return;
-
-  // Pages: the network first (fresh app), the cached shell when offline.
-  if (request.mode === 'navigate') {
-    event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            void caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, copy));
-          }
+  if (request.method !== 'GET') {
+    const changed = readsChangedBy(url.pathname);
+    if (changed.length > 0) {
+      event.respondWith(
+        fetch(request).then((response) => {
+          if (response.ok) event.waitUntil(refreshReads(changed).catch(() => undefined));
           return response;
-        })
-        .catch(() => caches.match(SHELL_URL).then((cached) => cached || Response.error())),
-    );
+        }),
+      );
+    }
+    return;
+  }
+  if (url.pathname === '/version.json' || url.pathname === '/sw.js') return;
+
+  if (url.pathname.startsWith('/api/')) {
+    // Only the user's own reads, with no query: the same address always means the same data.
+    if (!url.search && OFFLINE_READS.some((pattern) => pattern.test(url.pathname))) {
+      event.respondWith(networkFirst(request, DATA_CACHE, url.pathname));
+    }
     return;
   }
 
-  // Hashed build files never change: the cache first, filled as they are used.
-  if (url.pathname.startsWith('/assets/')) {
-    event.respondWith(
-      caches.match(request).then(
-        (cached) =>
-          cached ||
-          fetch(request).then((response) => {
-            if (response.ok) {
-              const copy = response.clone();
-              void caches.open(ASSET_CACHE).then((cache) => cache.put(request, copy));
-            }
-            return response;
-          }),
-      ),
-    );
+  // Pages: the network first (fresh app), the cached shell when offline.
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request, SHELL_CACHE, SHELL_URL));
+    return;
+  }
+
+  // Hashed build files never change; icons and the manifest are part of the build.
+  if (
+    url.pathname.startsWith('/assets/') ||
+    url.pathname.startsWith('/icons/') ||
+    url.pathname === '/manifest.webmanifest' ||
+    url.pathname === '/favicon.svg'
+  ) {
+    event.respondWith(cacheFirst(request, ASSET_CACHE));
   }
 });
 
@@ -93,7 +181,7 @@ self.addEventListener('push', (event) => {
       }
       return self.registration.showNotification(message.title, {
         body: typeof message.body === 'string' ? message.body : '',
-        icon: '/favicon.svg',
+        icon: '/icons/icon-192.png',
         badge: '/favicon.svg',
         tag: typeof message.tag === 'string' ? message.tag : undefined,
         data: { url: safePath(message.url) },

@@ -8,6 +8,56 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 /** Below this, a compressed copy saves too little to be worth a file. */
 const MIN_BYTES = 1024;
 
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/** Operator-only modules: never precached for a user (the dashboard fetches them itself). */
+const OPERATOR_ONLY = /(^|\/)(src\/features\/dashboard\/|src\/i18n\/operator\/)/;
+
+/**
+ * What the service worker precaches: every script, stylesheet and asset a user's pages load (the
+ * entry and each page, language and drawing it may import), never the dashboard's, and the icons.
+ */
+export function precacheList(manifest: Record<string, ManifestChunk>): string[] {
+  const files = new Set<string>([
+    '/manifest.webmanifest',
+    '/favicon.svg',
+    '/icons/icon-192.png',
+    '/icons/icon-512.png',
+  ]);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || OPERATOR_ONLY.test(chunk.src ?? key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${file}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || chunk.isDynamicEntry) visit(key);
+  return [...files].sort();
+}
+
+/** Writes the build's version and precache list into the service worker (its `const BUILD = …;` line). */
+function stampServiceWorker(outDir: string): void {
+  const swFile = path.join(outDir, 'sw.js');
+  const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(swFile) || !fs.existsSync(manifestFile)) return;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const { version } = JSON.parse(fs.readFileSync(path.join(outDir, 'version.json'), 'utf8')) as { version: string };
+  const build = JSON.stringify({ version, precache: precacheList(manifest) });
+  const source = fs.readFileSync(swFile, 'utf8');
+  const stamped = source.replace(/^const BUILD = .*;$/m, () => `const BUILD = ${build};`);
+  if (stamped === source) throw new Error('sw.js has no `const BUILD = …;` line to stamp');
+  fs.writeFileSync(swFile, stamped);
+}
+
 function listFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -16,7 +66,8 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * After the build is written: moves the source maps (for the operator's debugging; the build emits
+ * After the build is written: stamps the service worker with the version and what to precache,
+ * moves the source maps (for the operator's debugging; the build emits
  * them `hidden`, so no file points at them) and Vite's chunk manifest (for the byte-budget test)
  * out of the served folder, to `privateDir`, then writes
  * a brotli (`.br`, best quality) and a gzip (`.gz`) copy next to every compressible file, which
@@ -31,6 +82,7 @@ export function buildOutput(options: { privateDir: string }): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      stampServiceWorker(outDir);
       fs.rmSync(options.privateDir, { recursive: true, force: true });
       for (const file of listFiles(outDir)) {
         if (file.endsWith('.map') || file.includes(`${path.sep}.vite${path.sep}`)) {

@@ -15,7 +15,12 @@ const versionChecked = import.meta.env.DEV ? Promise.resolve('current') : checkV
 void versionChecked.then((result) => (result === 'reloaded' ? undefined : registerServiceWorker()));
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    // Offline, reads still go out once: the service worker answers them with the last-read data.
+    // Writes go out too (never held back), so they fail at once with the "you're offline" message.
+    queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 const root = document.getElementById('root');

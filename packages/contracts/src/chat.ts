@@ -12,8 +12,11 @@ export const chatSenderSchema = z.enum(['user', 'gomeum', 'gomeum_ai']);
 /** Who wrote a chat message. */
 export type ChatSender = z.infer<typeof chatSenderSchema>;
 
-/** What a chat message is: a plain message, the one-time welcome, or an update announcement. */
-export const chatKindSchema = z.enum(['message', 'welcome', 'announcement']);
+/**
+ * What a chat message is: a plain message, the one-time welcome, an update announcement, or the
+ * notice that Gomeum could not answer (shown quietly, not as a reply; the AI never reads it back).
+ */
+export const chatKindSchema = z.enum(['message', 'welcome', 'announcement', 'unavailable']);
 /** What a chat message is. */
 export type ChatKind = z.infer<typeof chatKindSchema>;
 
@@ -26,7 +29,7 @@ export const chatMessageSchema = z.object({
   kind: chatKindSchema,
   /** The text; for welcome messages and announcements, the English form (see `text` and `planet`). */
   content: z.string(),
-  /** Localized text of a welcome message, so it follows the reader's language. */
+  /** Localized text of a welcome message or an unavailable notice, so it follows the reader's language. */
   text: z.nullable(localizedTextSchema),
   /** The planet an announcement is about; it links to that planet's Gomeum log. */
   planet: z.nullable(planetIdSchema),

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'push.error_endpoint',
   'errors.unavailable',
   'errors.storage_full',
+  /** Never sent by the server: the web app's own code for a request made without a network. */
+  'errors.offline',
+  'progress.error_goal',
+  'progress.error_time_zone',
 ] as const;
 
 /** A machine-readable error code. */

@@ -15,3 +15,4 @@ export * from './updates.ts';
 export * from './chat.ts';
 export * from './live.ts';
 export * from './account.ts';
+export * from './progress.ts';

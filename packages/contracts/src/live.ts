@@ -43,6 +43,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
   /** Gomeum published a log: open tabs resync their chat, which posts the announcement. */
   z.object({ type: z.literal('gomeum_log.published'), planet: planetIdSchema }),
+  /** Gomeum published a diary update: open tabs show the diary's dot at once. */
+  z.object({ type: z.literal('update.published'), id: z.string(), createdAt: z.number() }),
   /** A new broadcast from Gomeum, shown at once in every open tab. */
   broadcastEventSchema,
 ]);

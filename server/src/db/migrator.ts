@@ -4,6 +4,8 @@ import * as initial from './migrations/20261122000000_initial.ts';
 import * as inboxReadsAndDelivery from './migrations/20261123000000_inbox_reads_and_delivery.ts';
 import * as chatClientIds from './migrations/20261124000000_chat_client_ids.ts';
 import * as jobRuns from './migrations/20261124010000_job_runs.ts';
+import * as taskGoals from './migrations/20261125100000_task_goals.ts';
+import * as planetReads from './migrations/20261125110000_planet_reads.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261123000000_inbox_reads_and_delivery': inboxReadsAndDelivery,
   '20261124000000_chat_client_ids': chatClientIds,
   '20261124010000_job_runs': jobRuns,
+  '20261125100000_task_goals': taskGoals,
+  '20261125110000_planet_reads': planetReads,
 };
 
 /** The migrations' names, in the order they run. */

@@ -25,6 +25,7 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
   job_runs: JobRunsTable;
+  planet_reads: PlanetReadsTable;
 }
 
 export interface UsersTable {
@@ -40,6 +41,8 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number | null;
   last_ip: string | null;
+  /** IANA time zone the user's days and weeks are counted in; null: UTC. */
+  time_zone: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -81,6 +84,11 @@ export interface UserTasksTable {
   status: string;
   image_key: string | null;
   updated_at: number;
+  /** Proofs that complete the task (1: the first proof does). */
+  goal: Generated<number>;
+  cadence: 'daily' | 'weekly' | null;
+  /** When the user saw the goal's celebration; null until then. */
+  celebrated_at: number | null;
 }
 
 export interface TaskLogsTable {
@@ -108,7 +116,7 @@ export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
   sender: 'user' | 'gomeum' | 'gomeum_ai';
-  kind: 'message' | 'welcome' | 'announcement';
+  kind: 'message' | 'welcome' | 'announcement' | 'unavailable';
   content: string;
   /** JSON with kind-specific extras (an announcement's planet, say). */
   meta: string | null;
@@ -213,4 +221,11 @@ export interface JobRunsTable {
   name: string;
   last_run_at: number;
   run_by: string | null;
+}
+
+/** When a user last looked at a planet's task screen (the galaxy's "Gomeum wrote" dot). */
+export interface PlanetReadsTable {
+  user_id: string;
+  planet: string;
+  seen_at: number;
 }

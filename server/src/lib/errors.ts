@@ -39,6 +39,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   'push.error_endpoint': 'This push subscription cannot be used.',
   'errors.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
   'errors.storage_full': 'The server has run out of storage space. Please try again later.',
+  'errors.offline': "You're offline — this will work again once you're back online.",
+  'progress.error_goal': 'The goal must be a whole number of proofs from 1 to 365.',
+  'progress.error_time_zone': 'This time zone is not known.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */

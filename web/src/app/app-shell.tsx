@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AccountMenu } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/diary/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
@@ -51,6 +52,7 @@ export function AppShell() {
         </div>
         <nav className="top-bar__end" aria-label={t('common.toolbar')}>
           <LanguageControl />
+          <AccountMenu />
           <AccountButton />
           <ChatWidget />
         </nav>
@@ -58,7 +60,8 @@ export function AppShell() {
       <div id="content" className="app-content">
         <Outlet />
       </div>
-      <BroadcastToasts />
+      {/* The operator sent the broadcast: they are not told about it again. */}
+      {me.data?.role === 'operator' ? null : <BroadcastToasts />}
       <PushPrompt />
       <ScrollRestoration />
     </LiveProvider>

@@ -28,7 +28,7 @@ export function isTransient(error: unknown): boolean {
 /**
  * Calls the API with JSON (or a FormData upload) and parses the answer with the contract's schema, so a reply that does
  * not match what the server promised fails loudly instead of drifting. Network failures become
- * `errors.server`, which the UI can show.
+ * `errors.offline` when the browser is offline and `errors.server` otherwise, which the UI can show.
  */
 export async function apiRequest<T extends z.ZodMiniType>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -50,6 +50,10 @@ export async function apiRequest<T extends z.ZodMiniType>(
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
+    // No network at all (the browser knows it): say so in the reader's language, not "server error".
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      throw new ApiError(0, 'errors.offline', 'Offline');
+    }
     throw new ApiError(0, 'errors.server', 'Network error');
   }
   const payload: unknown = await response.json().catch(() => undefined);

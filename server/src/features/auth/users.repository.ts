@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
 /** A user row as stored. */
@@ -25,7 +25,7 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: UserRow): Promise<void> {
+  async insert(row: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto('users').values(row).execute();
   }
 

@@ -368,6 +368,19 @@ describe('AI answers against a local OpenAI-compatible server', () => {
         updated_at: t.clock.now,
       })
       .execute();
+    // An earlier answer of Gomeum's, for the history (the warm-up's own answer may have been the
+    // notice that the AI timed out on a busy machine, and notices are not part of the history).
+    await t.database.db
+      .insertInto('chat_messages')
+      .values({
+        user_id: userId,
+        sender: 'gomeum_ai',
+        kind: 'message',
+        content: 'Purr, an earlier answer.',
+        meta: null,
+        created_at: t.clock.now,
+      })
+      .execute();
     fake.requests.length = 0;
 
     const question = await send(mia, 'How am I doing?');
@@ -389,7 +402,7 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     expect(system?.content).toMatch(/해요체/);
     expect(system?.content).toMatch(/music: Learn a song on guitar \(보상: New strings; 상태: in progress\)/);
     expect(conversation.at(-1)).toEqual({ role: 'user', content: 'How am I doing?' });
-    expect(conversation.some((m) => m.role === 'assistant')).toBe(true);
+    expect(conversation).toContainEqual({ role: 'assistant', content: 'Purr, an earlier answer.' });
   });
 
   it.each([
@@ -406,6 +419,11 @@ describe('AI answers against a local OpenAI-compatible server', () => {
       (event) => event.type === 'chat.message' && event.message.sender === 'gomeum_ai',
     );
     expect(answer.type === 'chat.message' && answer.message.content).toBe('Gomeum 暂时无法获取回答，请稍后再试。');
+    // A notice, with its text in every language, not a reply in Gomeum's voice.
+    expect(answer.type === 'chat.message' && answer.message.kind).toBe('unavailable');
+    expect(answer.type === 'chat.message' && answer.message.text?.ko).toBe(
+      'Gomeum이 지금은 답을 가져올 수 없어요. 잠시 후 다시 시도해 주세요.',
+    );
     expect(fake.requests).toHaveLength(1);
     expect(JSON.stringify(socket.events)).not.toContain(KEY);
     expect((await mia.get('/api/chat/messages')).text).not.toContain(KEY);

@@ -17,7 +17,7 @@ async function storedMessages(built: BuiltApp, userId: string) {
     .selectFrom('chat_messages')
     .select(['id', 'sender', 'content', 'client_id'])
     .where('user_id', '=', userId)
-    .where('kind', '=', 'message')
+    .where('kind', 'in', ['message', 'unavailable'])
     .orderBy('id')
     .execute();
 }
@@ -133,7 +133,7 @@ describe('an AI answer under way when the server shuts down', () => {
           .selectFrom('chat_messages')
           .select(['sender', 'content'])
           .where('user_id', '=', id)
-          .where('kind', '=', 'message')
+          .where('kind', 'in', ['message', 'unavailable'])
           .orderBy('id')
           .execute();
         expect(rows).toEqual([

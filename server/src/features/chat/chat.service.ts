@@ -263,13 +263,14 @@ export class ChatService {
         text = '';
       }
     }
-    const content = text.trim() || pickLocalized(AI_FALLBACK_MESSAGE, language);
+    // No answer: a notice in every language (the reader may switch), not a reply in Gomeum's voice.
+    const answered = text.trim();
     const row = await this.deps.repo.insert({
       userId: user.id,
       sender: 'gomeum_ai',
-      kind: 'message',
-      content,
-      meta: null,
+      kind: answered ? 'message' : 'unavailable',
+      content: answered || pickLocalized(AI_FALLBACK_MESSAGE, language),
+      meta: answered ? null : JSON.stringify({ text: AI_FALLBACK_MESSAGE }),
       createdAt: this.deps.now(),
     });
     await this.deliver(toChatMessage(row), streamId);

@@ -53,11 +53,15 @@ export class TasksRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Sets description and reward and confirms, only if not yet confirmed; false otherwise. */
-  async confirmUserTask(id: string, description: string, reward: string, at: number): Promise<boolean> {
+  /** Sets description, reward and goal and confirms, only if not yet confirmed; false otherwise. */
+  async confirmUserTask(
+    id: string,
+    set: { description: string; reward: string; goal: number; cadence: 'daily' | 'weekly' | null },
+    at: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('user_tasks')
-      .set({ description, reward, confirmed: 1, updated_at: at })
+      .set({ ...set, confirmed: 1, updated_at: at })
       .where('id', '=', id)
       .where('confirmed', '=', 0)
       .executeTakeFirst();
@@ -66,7 +70,9 @@ export class TasksRepository {
 
   async updateUserTask(
     id: string,
-    changes: Partial<Pick<UserTaskRow, 'description' | 'reward' | 'proof' | 'status' | 'image_key' | 'updated_at'>>,
+    changes: Partial<
+      Pick<UserTaskRow, 'description' | 'reward' | 'proof' | 'status' | 'image_key' | 'updated_at' | 'celebrated_at'>
+    >,
   ): Promise<void> {
     await this.db.updateTable('user_tasks').set(changes).where('id', '=', id).execute();
   }
@@ -85,6 +91,111 @@ export class TasksRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
+      .execute();
+  }
+
+  /** One proof of a user's on a planet, or undefined (someone else's proof is not found either). */
+  getLog(userId: string, planet: string, logId: string): Promise<TaskLogRow | undefined> {
+    return this.db
+      .selectFrom('task_logs')
+      .selectAll()
+      .where('id', '=', logId)
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .executeTakeFirst();
+  }
+
+  /** Deletes one proof; false when it was already gone. */
+  async deleteLog(logId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('task_logs').where('id', '=', logId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** How many proofs the user's log on a planet holds. */
+  async countLogs(userId: string, planet: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('task_logs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** When each proof on a planet was made (for streaks), oldest first. */
+  async listLogTimes(userId: string, planet: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('task_logs')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.created_at);
+  }
+
+  /** The user's IANA time zone, or null when none was given yet. */
+  async getTimeZone(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
+  async setTimeZone(userId: string, timeZone: string): Promise<void> {
+    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
+  }
+
+  /** Marks the goal's celebration shown, once: false when it already was. */
+  async markCelebrated(id: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_tasks')
+      .set({ celebrated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'completed')
+      .where('celebrated_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Every task of a user, with how many proofs each planet's log holds. */
+  async listStandings(userId: string): Promise<{ task: UserTaskRow | undefined; planet: string; count: number }[]> {
+    const [tasks, counts] = await Promise.all([
+      this.db.selectFrom('user_tasks').selectAll().where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('task_logs')
+        .select(['planet', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .groupBy('planet')
+        .execute(),
+    ]);
+    const planets = new Set([...tasks.map((t) => t.planet), ...counts.map((c) => c.planet)]);
+    return [...planets].map((planet) => ({
+      planet,
+      task: tasks.find((t) => t.planet === planet),
+      count: Number(counts.find((c) => c.planet === planet)?.n ?? 0),
+    }));
+  }
+
+  /** The newest Gomeum log time per planet. */
+  async latestGomeumLogs(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('gomeum_logs')
+      .select(['planet', (eb) => eb.fn.max('created_at').as('latest')])
+      .groupBy('planet')
+      .execute();
+    return new Map(rows.map((r) => [r.planet, r.latest]));
+  }
+
+  /** When the user last looked at each planet's task screen. */
+  async planetReads(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('planet_reads').selectAll().where('user_id', '=', userId).execute();
+    return new Map(rows.map((r) => [r.planet, r.seen_at]));
+  }
+
+  async markPlanetSeen(userId: string, planet: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('planet_reads')
+      .values({ user_id: userId, planet, seen_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'planet']).doUpdateSet({ seen_at: at }))
       .execute();
   }
 

@@ -1,6 +1,8 @@
 import {
-  confirmTaskBodySchema,
+  confirmTaskWithGoalBodySchema,
+  deleteProofResultSchema,
   errorBodySchema,
+  galaxyStandingSchema,
   GOMEUM_LOG_MAX_IMAGES,
   gomeumLogFieldsSchema,
   gomeumLogListSchema,
@@ -9,13 +11,17 @@ import {
   operatorGomeumTaskSchema,
   operatorUserTaskSchema,
   logListQuerySchema,
+  okSchema,
   operatorTaskEditSchema,
   operatorTaskParamsSchema,
   planetParamsSchema,
   proofFieldsSchema,
+  proofParamsSchema,
   submitProofResultSchema,
   taskLogListSchema,
+  taskProgressResultSchema,
   taskScreenSchema,
+  timeZoneBodySchema,
   userTaskSchema,
 } from '@gomeum/contracts';
 import { requireOperator, requireUser, userOnly } from '../../lib/auth-guard.ts';
@@ -46,10 +52,60 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
     '/api/planets/:planetId/task',
     {
       onRequest: userOnly,
-      schema: { params: planetParamsSchema, body: confirmTaskBodySchema, response: { 200: userTaskSchema, ...errors } },
+      schema: {
+        params: planetParamsSchema,
+        body: confirmTaskWithGoalBodySchema,
+        response: { 200: userTaskSchema, ...errors },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => tasks.confirm(requireUser(request).id, request.params.planetId, request.body),
+  );
+
+  app.get(
+    '/api/planets/:planetId/progress',
+    { schema: { params: planetParamsSchema, response: { 200: taskProgressResultSchema, ...errors } } },
+    async (request) => ({ progress: await tasks.getProgress(requireUser(request).id, request.params.planetId) }),
+  );
+
+  app.post(
+    '/api/planets/:planetId/celebration',
+    {
+      onRequest: userOnly,
+      schema: { params: planetParamsSchema, response: { 200: taskProgressResultSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ progress: await tasks.markCelebrated(requireUser(request).id, request.params.planetId) }),
+  );
+
+  app.get('/api/galaxy', { schema: { response: { 200: galaxyStandingSchema, ...errors } } }, async (request) => ({
+    planets: await tasks.getGalaxy(requireUser(request).id),
+  }));
+
+  app.post(
+    '/api/planets/:planetId/seen',
+    {
+      onRequest: userOnly,
+      schema: { params: planetParamsSchema, response: { 200: okSchema, ...errors } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await tasks.markPlanetSeen(requireUser(request).id, request.params.planetId);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/me/time-zone',
+    {
+      onRequest: userOnly,
+      schema: { body: timeZoneBodySchema, response: { 200: okSchema, ...errors } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await tasks.setTimeZone(requireUser(request).id, request.body.timeZone);
+      return { ok: true as const };
+    },
   );
 
   app.get(
@@ -79,6 +135,16 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
       const fields = parseOrThrow(proofFieldsSchema, form.fields);
       return tasks.submitProof(user.id, request.params.planetId, fields, form.files[0]?.bytes ?? null);
     },
+  );
+
+  app.delete(
+    '/api/planets/:planetId/logs/:logId',
+    {
+      onRequest: userOnly,
+      schema: { params: proofParamsSchema, response: { 200: deleteProofResultSchema, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => tasks.deleteProof(requireUser(request).id, request.params.planetId, request.params.logId),
   );
 
   app.get(

@@ -1,11 +1,14 @@
+import { PLANET_IDS } from '@gomeum/contracts';
 import type {
-  ConfirmTaskBody,
+  Cadence,
+  PlanetStanding,
   LocalizedText,
   GomeumLog,
   GomeumTask,
   PlanetId,
   ProofFields,
   TaskLog,
+  TaskProgress,
   TaskScreen,
   UserTask,
 } from '@gomeum/contracts';
@@ -13,7 +16,16 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseLocalized } from '../../lib/json.ts';
 import { fileUrl, type FileStore } from '../../lib/storage/file-store.ts';
+import { isTimeZone, streaksAt } from './streaks.ts';
 import type { GomeumLogRow, GomeumTaskRow, TaskLogRow, TasksRepository, UserTaskRow } from './tasks.repository.ts';
+
+/** What confirming a task sets: its text, and how many proofs (how often) finish it. */
+export interface TaskGoalInput {
+  description: string;
+  reward: string;
+  goal: number;
+  cadence: Cadence | null;
+}
 
 function toUserTask(row: UserTaskRow): UserTask {
   return {
@@ -105,7 +117,7 @@ export class TasksService {
    * Sets the user's description and reward and confirms them, once: afterwards the user can no
    * longer change them (409 `task.error_already_confirmed`); the operator still can.
    */
-  async confirm(userId: string, planet: PlanetId, body: ConfirmTaskBody): Promise<UserTask> {
+  async confirm(userId: string, planet: PlanetId, body: TaskGoalInput): Promise<UserTask> {
     const now = this.now();
     const existing = await this.tasks.getUserTask(userId, planet);
     if (!existing) {
@@ -120,9 +132,18 @@ export class TasksService {
         status: '',
         image_key: null,
         updated_at: now,
+        goal: body.goal,
+        cadence: body.cadence,
+        celebrated_at: null,
       });
       if (!inserted) throw new AppError(409, 'task.error_already_confirmed');
-    } else if (!(await this.tasks.confirmUserTask(existing.id, body.description, body.reward, now))) {
+    } else if (
+      !(await this.tasks.confirmUserTask(
+        existing.id,
+        { description: body.description, reward: body.reward, goal: body.goal, cadence: body.cadence },
+        now,
+      ))
+    ) {
       throw new AppError(409, 'task.error_already_confirmed');
     }
     const row = await this.tasks.getUserTask(userId, planet);
@@ -131,7 +152,8 @@ export class TasksService {
   }
 
   /**
-   * Adds a proof to the user's log and marks the task completed, with the proof text and image.
+   * Adds a proof to the user's log; the task keeps the latest proof's text and image and becomes
+   * completed when its log holds as many proofs as the goal asks (one by default), not before.
    * The image is stored first; if saving the entry then fails, the image is removed again, so a
    * failed submission leaves nothing half-saved.
    */
@@ -158,8 +180,9 @@ export class TasksService {
     try {
       await this.tasks.transaction(async (repo) => {
         await repo.insertLog(log);
+        const count = await repo.countLogs(userId, planet);
         await repo.updateUserTask(task.id, {
-          status: 'completed',
+          status: count >= task.goal ? 'completed' : task.status,
           proof: fields.content,
           ...(file ? { image_key: file.key } : {}),
           updated_at: now,
@@ -173,6 +196,97 @@ export class TasksService {
     const updated = await this.tasks.getUserTask(userId, planet);
     if (!updated) throw new AppError(500, 'errors.server');
     return { log: toTaskLog(log), userTask: toUserTask(updated) };
+  }
+
+  /** Where the user stands on a planet's task: proofs against the goal, streaks in their time zone. */
+  async getProgress(userId: string, planet: PlanetId): Promise<TaskProgress | null> {
+    const task = await this.tasks.getUserTask(userId, planet);
+    if (!task?.confirmed) return null;
+    const [times, zone] = await Promise.all([this.tasks.listLogTimes(userId, planet), this.tasks.getTimeZone(userId)]);
+    const streaks = streaksAt(times, this.now(), zone ?? 'UTC', task.cadence ?? 'daily');
+    const completed = task.status === 'completed';
+    return {
+      goal: task.goal,
+      cadence: task.cadence,
+      count: times.length,
+      currentStreak: streaks.current,
+      bestStreak: streaks.best,
+      completed,
+      reward: task.reward,
+      celebrate: completed && task.celebrated_at === null,
+    };
+  }
+
+  /** The user has seen the goal's celebration: it does not play again. */
+  async markCelebrated(userId: string, planet: PlanetId): Promise<TaskProgress | null> {
+    const task = await this.tasks.getUserTask(userId, planet);
+    if (!task || task.status !== 'completed') throw new AppError(409, 'task.error_not_confirmed');
+    await this.tasks.markCelebrated(task.id, this.now());
+    return this.getProgress(userId, planet);
+  }
+
+  /** Every planet's standing for the galaxy map: no task, in progress (with progress), completed; Gomeum's dot. */
+  async getGalaxy(userId: string): Promise<PlanetStanding[]> {
+    const [standings, latest, reads] = await Promise.all([
+      this.tasks.listStandings(userId),
+      this.tasks.latestGomeumLogs(),
+      this.tasks.planetReads(userId),
+    ]);
+    return PLANET_IDS.map((planet) => {
+      const standing = standings.find((s) => s.planet === planet);
+      const task = standing?.task;
+      const state = !task?.confirmed ? 'none' : task.status === 'completed' ? 'completed' : 'in_progress';
+      return {
+        planet,
+        state,
+        count: standing?.count ?? 0,
+        goal: task?.goal ?? 1,
+        gomeumNew: (latest.get(planet) ?? 0) > (reads.get(planet) ?? 0),
+      };
+    });
+  }
+
+  /** The user looked at a planet's task screen: Gomeum's dot there goes out. */
+  async markPlanetSeen(userId: string, planet: PlanetId): Promise<void> {
+    await this.tasks.markPlanetSeen(userId, planet, this.now());
+  }
+
+  /** Records the user's IANA time zone (400 for one this server does not know). */
+  async setTimeZone(userId: string, timeZone: string): Promise<void> {
+    if (!isTimeZone(timeZone)) throw new AppError(400, 'progress.error_time_zone');
+    await this.tasks.setTimeZone(userId, timeZone);
+  }
+
+  /**
+   * The user deletes one of their own proofs and its image. The task follows: the latest remaining
+   * proof becomes its proof, and below the goal it is no longer completed (and may celebrate again).
+   */
+  async deleteProof(
+    userId: string,
+    planet: PlanetId,
+    logId: string,
+  ): Promise<{ userTask: UserTask; progress: TaskProgress | null }> {
+    const log = await this.tasks.getLog(userId, planet, logId);
+    if (!log) throw new AppError(404, 'errors.not_found');
+    await this.tasks.transaction(async (repo) => {
+      if (!(await repo.deleteLog(log.id))) throw new AppError(404, 'errors.not_found');
+      const task = await repo.getUserTask(userId, planet);
+      if (!task) return;
+      const [latest] = await repo.listLogs(userId, planet, 1);
+      const count = await repo.countLogs(userId, planet);
+      const below = count < task.goal;
+      await repo.updateUserTask(task.id, {
+        proof: latest?.content ?? '',
+        image_key: latest?.image_key ?? null,
+        ...(below ? { status: '', celebrated_at: null } : {}),
+        updated_at: this.now(),
+      });
+    });
+    // The entry is gone; its file goes too (a failure here leaves an orphan file, never a broken entry).
+    if (log.image_key) await this.files.remove(log.image_key).catch(() => undefined);
+    const task = await this.tasks.getUserTask(userId, planet);
+    if (!task) throw new AppError(404, 'errors.not_found');
+    return { userTask: toUserTask(task), progress: await this.getProgress(userId, planet) };
   }
 
   /** The user's log on a planet, newest first. */
@@ -214,6 +328,9 @@ export class TasksService {
         status: '',
         image_key: null,
         updated_at: now,
+        goal: 1,
+        cadence: null,
+        celebrated_at: null,
       });
     }
     const row = await this.tasks.getUserTask(userId, planet);

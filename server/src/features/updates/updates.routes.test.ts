@@ -2,6 +2,7 @@ import { diaryStateSchema, errorBodySchema, updateListSchema, updateSchema } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
 import { makeImage } from '../../test/images.ts';
+import { LiveTestClient } from '../../test/live-client.ts';
 import { TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
 
 const code = (response: TestResponse) => errorBodySchema.parse(response.body).error.code;
@@ -188,6 +189,33 @@ describe('update images', () => {
       );
       expect(cleared.imageUrl).toBeNull();
       expect((await anonymous.get(second.imageUrl!)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a published update, live', () => {
+  it('reaches every open tab at once, so the diary dot shows without a reload', async () => {
+    const t = await createTestAppWithOperator();
+    try {
+      const operator = await operatorClient(t);
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { client } = await guestClient(t);
+      const socket = await LiveTestClient.connect(base, client);
+      try {
+        t.clock.advance(1000);
+        const response = await operator.post('/api/operator/updates', {
+          title: { en: 'Live news' },
+          content: { en: '<p>Now</p>' },
+        });
+        const update = updateSchema.parse(response.body);
+        const event = await socket.waitFor((e) => e.type === 'update.published');
+        expect(event).toEqual({ type: 'update.published', id: update.id, createdAt: update.createdAt });
+        expect(diaryStateSchema.parse((await client.get('/api/updates/diary-state')).body).unread).toBe(true);
+      } finally {
+        await socket.close();
+      }
     } finally {
       await t.close();
     }

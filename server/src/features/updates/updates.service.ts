@@ -49,6 +49,9 @@ export class UpdatesService {
     private readonly now: () => number,
     private readonly push: PushSender = noPushSender,
     private readonly files: FileStore | null = null,
+    /** Tells every open tab (the live channel): their diary dot appears without a reload. */
+    private readonly announce: (event: { type: 'update.published'; id: string; createdAt: number }) => unknown = () =>
+      undefined,
   ) {}
 
   async list(): Promise<Update[]> {
@@ -75,6 +78,7 @@ export class UpdatesService {
     };
     await this.updates.insert(row);
     const update = toUpdate(row);
+    await this.announce({ type: 'update.published', id: update.id, createdAt: update.createdAt });
     this.push.sendToAll((locale) => ({
       kind: 'update',
       title: pickLocalized(update.title, locale, 'Gomeum'),

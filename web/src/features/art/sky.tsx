@@ -1,4 +1,4 @@
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import type { PlaceId } from '@gomeum/contracts';
 import { cx, hexAlpha, round, seededRandom, sparklePath, useSvgId } from './art-utils.ts';
 import { PLANET_HUES, PlanetArt } from './planet-art.tsx';
@@ -643,6 +643,20 @@ function sceneLayers(scene: SkySceneName, id: string): { under: ReactNode; over:
   }
 }
 
+/** The drawn part of a sky: it depends on the scene only, so page updates never redraw it. */
+const SkyBackdrop = memo(function SkyBackdrop({ scene }: { scene: SkySceneName }) {
+  const id = useSvgId('art-sky');
+  const layers = sceneLayers(scene, id);
+  return (
+    <div className="art-scene__backdrop" aria-hidden="true">
+      {layers.under}
+      <StarField seed={SEEDS[scene]} density={scene === 'quiet-night' ? 1.25 : 1} className="art-scene__stars" />
+      {layers.over}
+      <div className="art-scene__scrim" />
+    </div>
+  );
+});
+
 /** A page backdrop: the night sky in one mood (home), the galaxy, or a planet's tinted sky, with `children` on top. */
 export function SkyScene({
   scene,
@@ -653,8 +667,6 @@ export function SkyScene({
   className?: string;
   children?: ReactNode;
 }) {
-  const id = useSvgId('art-sky');
-  const layers = sceneLayers(scene, id);
   const style: CssVars | undefined = isPlace(scene)
     ? {
         '--art-hue': PLANET_HUES[scene],
@@ -667,12 +679,7 @@ export function SkyScene({
       className={cx('art-scene', `art-scene--${scene}`, isPlace(scene) && 'art-scene--place', className)}
       style={style}
     >
-      <div className="art-scene__backdrop" aria-hidden="true">
-        {layers.under}
-        <StarField seed={SEEDS[scene]} density={scene === 'quiet-night' ? 1.25 : 1} className="art-scene__stars" />
-        {layers.over}
-        <div className="art-scene__scrim" />
-      </div>
+      <SkyBackdrop scene={scene} />
       <div className="art-scene__content">{children}</div>
     </div>
   );

@@ -2,6 +2,7 @@ import { API, okSchema } from '@gomeum/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
+import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { meQuery } from './get-me.ts';
 
 /** Ends the session on the server. */
@@ -13,6 +14,7 @@ export function logout() {
 function forgetUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
   queryClient.setQueryData(meQuery.queryKey, null);
+  forgetOfflineData();
 }
 
 /** Logs out and forgets every cached answer that belonged to that user. */

@@ -1,6 +1,7 @@
 import { API, authResultSchema, type AuthResult, type LoginBody, type RegisterBody } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { meQuery } from './get-me.ts';
 
 /** Logs in with email and password. */
@@ -31,6 +32,7 @@ export function useSignIn() {
           ? register(request.body)
           : enterAsGuest(),
     onSuccess: (result) => {
+      forgetOfflineData();
       queryClient.setQueryData(meQuery.queryKey, result.user);
     },
   });

@@ -26,6 +26,14 @@ export function ChatMessageItem({ message }: { message: ChatMessage }) {
     );
   }
 
+  if (message.kind === 'unavailable') {
+    return (
+      <li className="chat-notice" data-sender="notice">
+        <p className="chat-notice__text">{pickLocalized(message.text, i18n.language, message.content)}</p>
+      </li>
+    );
+  }
+
   const label =
     message.sender === 'user'
       ? t('chat.sender_you')

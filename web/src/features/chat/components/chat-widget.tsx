@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -14,10 +15,12 @@ import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../art/index.ts';
 import { useMe } from '../../auth/index.ts';
+import { fetchOlderMessages } from '../api/older-messages.ts';
 import { useChatSender } from '../api/send-message.ts';
 import {
   conversationReducer,
   initialConversation,
+  resumePoint,
   unreadCount,
   type ConversationState,
 } from '../model/conversation.ts';
@@ -58,7 +61,11 @@ function useConversation(userId: string | null) {
   useLiveEvent('gomeum_log.published', () => {
     live?.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
   });
-  useLiveEvent('chat.history', (event) => dispatch({ type: 'history', after: event.after, messages: event.messages }));
+  useLiveEvent('chat.history', (event) => {
+    dispatch({ type: 'history', after: event.after, messages: event.messages, more: event.more });
+    // A page at a time while catching up: ask for the next one until the server has no more.
+    if (event.more) live?.send({ type: 'chat.sync', after: resumePoint(event.after, event.messages) });
+  });
   useLiveEvent('chat.message', (event) => {
     if (event.message.userId === userId)
       dispatch({ type: 'message', message: event.message, streamId: event.streamId });
@@ -68,13 +75,31 @@ function useConversation(userId: string | null) {
   });
   const [online, setOnline] = useState<boolean | null>(null);
   useLiveEvent('presence.changed', (event) => setOnline(event.online));
-  return { state, dispatch, online, sender };
+  // Scrolling back: older messages over HTTP, one page at a time (never two at once).
+  const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const loadingOlder = useRef(false);
+  const loadOlder = useCallback(async () => {
+    const first = stateRef.current.messages[0];
+    if (!first || !stateRef.current.olderMore || loadingOlder.current) return;
+    loadingOlder.current = true;
+    setOlder('loading');
+    try {
+      const page = await fetchOlderMessages(first.id);
+      dispatch({ type: 'older', messages: page.messages, more: page.more });
+      setOlder('idle');
+    } catch {
+      setOlder('failed');
+    } finally {
+      loadingOlder.current = false;
+    }
+  }, []);
+  return { state, dispatch, online, sender, older, loadOlder };
 }
 
 /** The chat button (top right, with the unread count) and the panel it opens. */
 function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { t } = useTranslation();
-  const { state, dispatch, online, sender } = useConversation(userId);
+  const { state, dispatch, online, sender, older, loadOlder } = useConversation(userId);
   const status = useLiveStatus();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
@@ -86,6 +111,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const titleId = useId();
   const unread = unreadCount(state);
   const streams = Object.entries(state.streams);
+  // "Gomeum could not answer" once, the latest, rather than under every message.
+  const lastNotice = state.messages.findLast((m) => m.kind === 'unavailable')?.id;
+  const shown = state.messages.filter((m) => m.kind !== 'unavailable' || m.id === lastNotice);
 
   // Opening (and anything arriving while open) marks everything read.
   useEffect(() => {
@@ -100,11 +128,23 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     }
   }, [userId, state.lastReadId]);
 
-  // Newest at the bottom, in view.
+  // Newest at the bottom, in view; after older messages join at the top, what was in view stays.
+  const firstId = state.messages[0]?.id;
+  const shownFirstId = useRef(firstId);
+  const fromBottom = useRef(0);
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (open && list) list.scrollTop = list.scrollHeight;
-  }, [open, state.messages, state.pending, state.streams]);
+    if (!open || !list) return;
+    const prepended = firstId !== undefined && shownFirstId.current !== undefined && firstId < shownFirstId.current;
+    list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
+    shownFirstId.current = firstId;
+  }, [open, firstId, state.messages, state.pending, state.streams]);
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list) return;
+    fromBottom.current = list.scrollHeight - list.scrollTop;
+    if (list.scrollTop < 48 && state.olderMore && older === 'idle') void loadOlder();
+  };
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -185,7 +225,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
             {userId ? (
               <p className="chat__status" data-online={online ? 'true' : 'false'}>
                 <span className="chat__status-dot" aria-hidden="true" />
-                {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+                <span className="chat__status-text">
+                  {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+                </span>
               </p>
             ) : null}
           </div>
@@ -196,9 +238,37 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
           </button>
         </header>
 
-        <div ref={listRef} className="chat__messages" role="log" aria-live="polite" aria-label={t('chat.messages')}>
+        <div
+          ref={listRef}
+          className="chat__messages"
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.messages')}
+          onScroll={onScroll}
+        >
+          {state.olderMore ? (
+            <div className="chat__older">
+              <button
+                type="button"
+                className="button button--ghost chat__older-button"
+                disabled={older === 'loading'}
+                onClick={() => {
+                  const list = listRef.current;
+                  if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+                  void loadOlder();
+                }}
+              >
+                {older === 'loading' ? t('chat_history.loading_older') : t('chat_history.load_older')}
+              </button>
+              {older === 'failed' ? (
+                <p className="form__error" role="alert">
+                  {t('chat_history.load_failed')}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <ol className="chat__list">
-            {state.messages.map((message) => (
+            {shown.map((message) => (
               <ChatMessageItem key={message.id} message={message} />
             ))}
             {state.pending.map((message) => (

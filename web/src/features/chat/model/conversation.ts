@@ -1,4 +1,12 @@
-import type { ChatMessage, ErrorCode } from '@gomeum/contracts';
+import { CHAT_HISTORY_LIMIT, type ChatMessage, type ErrorCode } from '@gomeum/contracts';
+
+/** How many messages the newest history page holds at most. */
+const HISTORY_PAGE = CHAT_HISTORY_LIMIT;
+
+/** The id to resume after, once a history reply is in: the newest id it held, or its `after`. */
+export function resumePoint(after: number | null, messages: ChatMessage[]): number {
+  return Math.max(after ?? 0, ...messages.map((m) => m.id));
+}
 
 /**
  * A message the user sent that the server has not confirmed yet. Its `clientId` goes with every
@@ -31,11 +39,14 @@ export interface ConversationState {
   syncedThrough: number | null;
   /** Whether the first history reply has arrived. */
   loaded: boolean;
+  /** Whether older messages than the first one here may exist (read by scrolling back). */
+  olderMore: boolean;
 }
 
 /** What can happen to the conversation. */
 export type ConversationAction =
-  | { type: 'history'; after: number | null; messages: ChatMessage[] }
+  | { type: 'history'; after: number | null; messages: ChatMessage[]; more?: boolean | undefined }
+  | { type: 'older'; messages: ChatMessage[]; more: boolean }
   | { type: 'message'; message: ChatMessage; streamId: string | null }
   | { type: 'delta'; streamId: string; delta: string }
   | { type: 'pending'; clientId: string; content: string }
@@ -47,7 +58,15 @@ export type ConversationAction =
 
 /** An empty conversation; `lastReadId` comes from what this browser saw before. */
 export function initialConversation(lastReadId: number): ConversationState {
-  return { messages: [], pending: [], streams: {}, lastReadId, syncedThrough: null, loaded: false };
+  return {
+    messages: [],
+    pending: [],
+    streams: {},
+    lastReadId,
+    syncedThrough: null,
+    loaded: false,
+    olderMore: false,
+  };
 }
 
 /** Adds messages by id, once each, keeping id order. */
@@ -76,10 +95,18 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'history': {
       // A history reply holds every message after `after` (up to the newest): the resume point
       // moves to its end — unless a newer sync already moved it further.
-      const end = Math.max(action.after ?? 0, ...action.messages.map((m) => m.id));
+      // A page at a time: with `more`, the client asks again from the new resume point.
+      const end = resumePoint(action.after, action.messages);
       const syncedThrough = Math.max(state.syncedThrough ?? 0, end) || null;
-      return { ...state, loaded: true, syncedThrough, messages: merge(state.messages, action.messages) };
+      // The first (newest) page may have older messages before it: a full page says so.
+      const olderMore = state.loaded
+        ? state.olderMore
+        : action.after === null && action.messages.length >= HISTORY_PAGE;
+      return { ...state, loaded: true, olderMore, syncedThrough, messages: merge(state.messages, action.messages) };
     }
+    case 'older':
+      // Scrolling back: older messages join in, the resume point stays where it was.
+      return { ...state, olderMore: action.more, messages: merge(state.messages, action.messages) };
     case 'message': {
       const streams = Object.fromEntries(Object.entries(state.streams).filter(([id]) => id !== action.streamId));
       // The user's own message can arrive live before its send answers (or instead of it, when the
@@ -130,5 +157,7 @@ export function lastMessageId(state: ConversationState): number | null {
 
 /** Messages from Gomeum (or announcements) the user has not seen with the panel open. */
 export function unreadCount(state: ConversationState): number {
-  return state.messages.filter((m) => m.sender !== 'user' && m.id > state.lastReadId).length;
+  // A notice that Gomeum could not answer is not news worth a count.
+  return state.messages.filter((m) => m.sender !== 'user' && m.kind !== 'unavailable' && m.id > state.lastReadId)
+    .length;
 }

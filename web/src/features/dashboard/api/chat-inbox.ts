@@ -1,13 +1,13 @@
 import {
   API,
   chatConversationsSchema,
-  chatHistorySchema,
+  chatPageSchema,
   chatReadReplySchema,
   type ChatConversation,
   presenceSchema,
   sendChatReplySchema,
 } from '@gomeum/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const messagesPath = (userId: string) => API.operatorChatMessages.replace(':userId', encodeURIComponent(userId));
@@ -28,11 +28,26 @@ export function useUnreadTotal(): number | null {
   return conversations.data?.reduce((sum, c) => sum + c.unreadCount, 0) ?? null;
 }
 
-/** One user's conversation with Gomeum, oldest first. */
+/** How many older messages one scroll back reads. */
+const OLDER_PAGE = 200;
+
+/**
+ * One user's conversation with Gomeum, oldest first: the newest page, then older pages as the
+ * operator scrolls back (`fetchNextPage` while `hasNextPage`), so every message is within reach.
+ */
 export function useConversation(userId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['operator', 'chats', userId],
-    queryFn: async () => (await apiRequest('GET', messagesPath(userId), chatHistorySchema)).messages,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) =>
+      apiRequest(
+        'GET',
+        pageParam === null ? messagesPath(userId) : `${messagesPath(userId)}?before=${pageParam}&limit=${OLDER_PAGE}`,
+        chatPageSchema,
+      ),
+    // Each further page is older than the oldest message so far.
+    getNextPageParam: (last) => (last.more ? (last.messages[0]?.id ?? null) : null),
+    select: (data) => data.pages.toReversed().flatMap((page) => page.messages),
   });
 }
 

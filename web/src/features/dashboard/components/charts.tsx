@@ -35,17 +35,20 @@ export function DayBarChart({ data, label }: { data: DayCount[]; label: string }
       <figcaption className="chart__caption">
         {label} · {total}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The table's own box is not clipped by .visually-hidden: its wrapper is. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

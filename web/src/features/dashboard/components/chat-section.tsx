@@ -1,7 +1,7 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { pickLocalized } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -47,12 +47,57 @@ function Conversation({
     if (visible && lastId > 0) onShown(lastId);
   }, [visible, lastId, onShown]);
 
+  // Newest at the bottom, in view; when older messages join at the top, what was in view stays.
+  const listRef = useRef<HTMLOListElement>(null);
+  const fromBottom = useRef(0);
+  const firstId = messages.data?.[0]?.id;
+  const shownFirstId = useRef(firstId);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || firstId === undefined) return;
+    const prepended = shownFirstId.current !== undefined && firstId < shownFirstId.current;
+    list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
+    shownFirstId.current = firstId;
+  }, [firstId, lastId]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const loadOlder = () => {
+    const list = listRef.current;
+    if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
   if (messages.isPending) return <p className="muted">{t('common.loading')}</p>;
-  if (messages.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
+  // An older page that failed keeps what is shown; only a conversation that never loaded is an error.
+  if (messages.isError && !messages.isFetchNextPageError) {
+    return <p className="form__error">{t('dashboard.load_failed')}</p>;
+  }
   return (
     <div className="inbox__conversation">
       <h2 className="dashboard-card__title">{title}</h2>
-      <ol className="inbox__messages">
+      {hasNextPage ? (
+        <button
+          type="button"
+          className="button button--ghost inbox__older"
+          disabled={isFetchingNextPage}
+          onClick={loadOlder}
+        >
+          {isFetchingNextPage ? t('chat_history.loading_older') : t('chat_history.load_older')}
+        </button>
+      ) : null}
+      {messages.isFetchNextPageError ? (
+        <p className="form__error" role="alert">
+          {t('chat_history.load_failed')}
+        </p>
+      ) : null}
+      <ol
+        ref={listRef}
+        className="inbox__messages"
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          fromBottom.current = list.scrollHeight - list.scrollTop;
+          if (list.scrollTop < 48 && hasNextPage && !isFetchingNextPage && !messages.isFetchNextPageError) loadOlder();
+        }}
+      >
         {messages.data.map((message) => (
           <li
             key={message.id}

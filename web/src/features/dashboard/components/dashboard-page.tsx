@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLiveEvent } from '../../../lib/live/index.ts';
@@ -58,6 +58,17 @@ export function DashboardPage() {
   };
   useLiveEvent('chat.message', refreshConversations);
   useLiveEvent('chat.read', refreshConversations);
+  // On a phone the tabs are one scrolling strip: keep the current one in view.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!current || !navRef.current) return;
+    const nav = navRef.current;
+    const left = current.offsetLeft - nav.offsetLeft;
+    if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, left - 12);
+    }
+  }, [section]);
   return (
     <div className="dashboard">
       <StarField className="dashboard__stars" density={0.4} />
@@ -70,7 +81,7 @@ export function DashboardPage() {
           </div>
           <PresenceSwitch />
         </div>
-        <nav className="dashboard__nav" aria-label={t('dashboard.sections')}>
+        <nav ref={navRef} className="dashboard__nav" aria-label={t('dashboard.sections')}>
           {SECTIONS.map((s) => (
             <button
               key={s}

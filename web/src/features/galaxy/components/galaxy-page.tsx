@@ -1,9 +1,11 @@
-import { PLACE_IDS, type PlaceId } from '@gomeum/contracts';
+import { PLACE_IDS, isPlanetId, type PlaceId, type PlanetStanding } from '@gomeum/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLANET_HUES, PlanetArt, SkyScene } from '../../art/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useGalaxy } from '../api/get-galaxy.ts';
+import './galaxy.css';
 
 /** Where each planet sits on the galaxy map, in % of the map (wide screens; phones use a grid). */
 const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
@@ -17,10 +19,38 @@ const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
   moon: { x: 48, y: 86, size: 0.7 },
 };
 
-/** `/galaxy`: the seven planets and the moon, each a way to its planet page. */
+/** A planet's state in words and a shape (never colour alone): none, progress, completed; Gomeum's dot. */
+function Standing({ standing }: { standing: PlanetStanding }) {
+  const { t } = useTranslation();
+  const text =
+    standing.state === 'completed'
+      ? t('galaxy.state_completed')
+      : standing.state === 'in_progress'
+        ? t('galaxy.state_progress', { count: Math.min(standing.count, standing.goal), goal: standing.goal })
+        : t('galaxy.state_none');
+  return (
+    <>
+      <span className={`galaxy__state galaxy__state--${standing.state}`}>
+        <span className="galaxy__state-icon" aria-hidden="true">
+          {standing.state === 'completed' ? '✓' : standing.state === 'in_progress' ? '◔' : '○'}
+        </span>
+        {text}
+      </span>
+      {standing.gomeumNew ? (
+        <span className="galaxy__news" title={t('galaxy.gomeum_new')}>
+          <span className="visually-hidden">{t('galaxy.gomeum_new')}</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** `/galaxy`: the seven planets and the moon, each a way to its planet page, with where the user stands. */
 export function GalaxyPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('galaxy.title'));
+  const galaxy = useGalaxy();
+  const standings = new Map((galaxy.data?.planets ?? []).map((p) => [p.planet, p]));
   return (
     <SkyScene scene="galaxy">
       <main className="page galaxy">
@@ -29,6 +59,7 @@ export function GalaxyPage() {
         <ul className="galaxy__map">
           {PLACE_IDS.map((id) => {
             const position = POSITIONS[id];
+            const standing = isPlanetId(id) ? standings.get(id) : undefined;
             const style = {
               '--x': `${position.x}%`,
               '--y': `${position.y}%`,
@@ -40,6 +71,7 @@ export function GalaxyPage() {
                 <Link className="galaxy__planet" to={`/planet/${id}`} data-planet={id}>
                   <PlanetArt planet={id} className="galaxy__art" />
                   <span className="galaxy__label">{t(`planets.${id}.name`)}</span>
+                  {standing ? <Standing standing={standing} /> : null}
                 </Link>
               </li>
             );

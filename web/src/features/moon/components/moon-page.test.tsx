@@ -51,7 +51,7 @@ describe('moon helpers', () => {
 });
 
 describe('MoonPage', () => {
-  it('saves an answer, shows it, and moves to the next question; a blank answer sends nothing', async () => {
+  it('saves an answer and keeps it in view with a Next question; a blank answer sends nothing', async () => {
     const calls: { method: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',
@@ -76,15 +76,26 @@ describe('MoonPage', () => {
 
     await userEvent.type(screen.getByLabelText('Your answer'), ' Stars ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { name: 'Question b?' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', body: { answer: 'Stars' } }]);
-    expect(screen.getByText('Saved! On to the next question.')).toBeInTheDocument();
-
-    // The answered question now shows the saved answer instead of a form.
-    await userEvent.selectOptions(screen.getByLabelText('Choose a question'), 'a');
+    // The saved answer shows on the same question, with the progress and a way on.
     await waitFor(() => expect(screen.getByText('Stars')).toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Question a?' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', body: { answer: 'Stars' } }]);
+    expect(screen.getByText('Saved!')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 answered')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
-  });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next question' }));
+    expect(await screen.findByRole('heading', { name: 'Question b?' })).toBeInTheDocument();
+    expect(screen.queryByText('Saved!')).toBeNull();
+
+    // Every question, in full, from the list; the answered one is ticked.
+    await userEvent.click(screen.getByRole('button', { name: 'All questions' }));
+    const list = screen.getByRole('list', { name: 'Choose a question' });
+    expect(list).toHaveTextContent('1.Question a?✓');
+    await userEvent.click(screen.getByRole('button', { name: /Question a\?/ }));
+    expect(await screen.findByRole('heading', { name: 'Question a?' })).toBeInTheDocument();
+    // Typing, clicking and re-rendering a dozen times: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('offers a retry when the questions cannot be loaded', async () => {
     vi.stubGlobal(

@@ -79,31 +79,100 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
   );
 }
 
+/** The next unanswered question after `id` (wrapping round), else simply the next by number. */
+export function nextOpenQuestionId(questions: readonly MoonQuestion[], id: string): string | null {
+  const index = questions.findIndex((question) => question.id === id);
+  if (index < 0) return null;
+  const after = [...questions.slice(index + 1), ...questions.slice(0, index)];
+  return after.find((question) => question.answer === null)?.id ?? nextQuestionId(questions, id);
+}
+
+/** Every question in full (no native dropdown cutting long ones short), answered ones ticked. */
+function QuestionList({
+  questions,
+  selectedId,
+  onChoose,
+}: {
+  questions: readonly MoonQuestion[];
+  selectedId: string;
+  onChoose: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <div className="moon__all">
+      <button
+        type="button"
+        className="button button--ghost moon__all-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {t('moon.all_questions')}
+      </button>
+      <ol id={listId} className="moon__list" hidden={!open} aria-label={t('moon.choose_question')}>
+        {questions.map((q) => (
+          <li key={q.id}>
+            <button
+              type="button"
+              className="moon__list-item"
+              aria-current={q.id === selectedId ? 'true' : undefined}
+              onClick={() => {
+                onChoose(q.id);
+                setOpen(false);
+              }}
+            >
+              <span className="moon__list-number">{q.number}.</span>
+              <span className="moon__list-text">{pickLocalized(q.question, i18n.language)}</span>
+              {q.answer === null ? null : (
+                <span className="moon__list-done" aria-label={t('moon.answered')}>
+                  ✓
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 /** `/planet/moon`: numbered questions, Gomeum's answer, and the user's own answer. */
 export function MoonPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('planets.moon.name'));
   const questions = useMoonQuestions();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [justSaved, setJustSaved] = useState(false);
-  const selectId = useId();
+  const [justSaved, setJustSaved] = useState<string | null>(null);
   const list = questions.data ?? [];
   const selectedId = chosen ?? firstOpenQuestionId(list);
   const question = list.find((q) => q.id === selectedId);
   const language = i18n.language;
+  const answeredCount = list.filter((q) => q.answer !== null).length;
 
-  const onSaved = (id: string) => {
-    setJustSaved(true);
-    const next = nextQuestionId(list, id);
-    if (next) setChosen(next);
+  const choose = (id: string | null) => {
+    if (!id) return;
+    setJustSaved(null);
+    setChosen(id);
   };
+  // The saved answer stays in view, with a clear way on: the reader moves when they choose to.
+  const onSaved = (id: string) => {
+    setChosen(id);
+    setJustSaved(id);
+  };
+  const index = question ? list.indexOf(question) : -1;
+  const previousId = index > 0 ? (list[index - 1]?.id ?? null) : null;
+  const nextId = question ? nextOpenQuestionId(list, question.id) : null;
 
   let body;
   if (questions.isPending) {
     body = (
-      <div className="moon__status" role="status">
-        <div className="spinner" aria-hidden="true" />
-        <span>{t('common.loading')}</span>
+      <div className="moon__skeleton" role="status" aria-label={t('common.loading')}>
+        <span className="skeleton skeleton--line" style={{ width: '40%' }} />
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton skeleton--block" />
+        <span className="skeleton skeleton--block" />
       </div>
     );
   } else if (questions.isError) {
@@ -120,25 +189,14 @@ export function MoonPage() {
   } else {
     body = (
       <>
-        <div className="field">
-          <label className="field__label" htmlFor={selectId}>
-            {t('moon.choose_question')}
-          </label>
-          <select
-            id={selectId}
-            className="input moon__select"
-            value={question.id}
-            onChange={(event) => {
-              setJustSaved(false);
-              setChosen(event.target.value);
-            }}
-          >
-            {list.map((q) => (
-              <option key={q.id} value={q.id}>
-                {`${q.answer === null ? '' : '✓ '}${q.number}. ${pickLocalized(q.question, language)}`}
-              </option>
-            ))}
-          </select>
+        <div className="moon__progress">
+          <p className="moon__progress-text">{t('moon.progress', { answered: answeredCount, total: list.length })}</p>
+          <progress
+            className="moon__progress-bar"
+            max={list.length}
+            value={answeredCount}
+            aria-label={t('moon.progress', { answered: answeredCount, total: list.length })}
+          />
         </div>
 
         <article className="moon__question" aria-labelledby="moon-question-text">
@@ -164,8 +222,27 @@ export function MoonPage() {
           )}
         </article>
         <p className="moon__saved" role="status">
-          {justSaved ? t('moon.saved') : ''}
+          {justSaved === question.id ? t('moon.saved') : ''}
         </p>
+        <nav className="moon__nav" aria-label={t('moon.choose_question')}>
+          <button
+            type="button"
+            className="button button--ghost moon__previous"
+            disabled={!previousId}
+            onClick={() => choose(previousId)}
+          >
+            {t('moon.previous_question')}
+          </button>
+          <button
+            type="button"
+            className={`button ${question.answer === null ? 'button--ghost' : 'button--primary'} moon__next`}
+            disabled={!nextId}
+            onClick={() => choose(nextId)}
+          >
+            {t('moon.next_question')}
+          </button>
+        </nav>
+        <QuestionList questions={list} selectedId={question.id} onChoose={choose} />
       </>
     );
   }

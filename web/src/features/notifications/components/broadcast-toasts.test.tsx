@@ -1,10 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { resetBroadcasts, showBroadcast } from '../broadcast-store.ts';
-import { BroadcastToasts } from './broadcast-toasts.tsx';
+import { BROADCAST_TOAST_MS, BroadcastToasts } from './broadcast-toasts.tsx';
 
 beforeAll(() => {
   initI18n('en');
@@ -61,5 +61,24 @@ describe('BroadcastToasts', () => {
     act(() => showBroadcast(event('n5', 'Bye', 'See you')));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('leaves by itself after a while, but not while the reader points at it', () => {
+    vi.useFakeTimers();
+    try {
+      renderToasts();
+      act(() => showBroadcast(event('t1', 'Comet', 'Tonight')));
+      const card = screen.getByRole('article', { name: 'Comet' });
+      fireEvent.pointerEnter(card);
+      act(() => vi.advanceTimersByTime(BROADCAST_TOAST_MS * 2));
+      expect(screen.getByRole('article', { name: 'Comet' })).toBeInTheDocument();
+      fireEvent.pointerLeave(card);
+      act(() => vi.advanceTimersByTime(BROADCAST_TOAST_MS - 100));
+      expect(screen.getByRole('article', { name: 'Comet' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('article', { name: 'Comet' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,12 +1,67 @@
-import { broadcastPopupPath } from '@gomeum/contracts';
-import { useSyncExternalStore } from 'react';
+import { broadcastPopupPath, type Notification } from '@gomeum/contracts';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { dismissBroadcast, showBroadcast, shownBroadcasts, subscribeBroadcasts } from '../broadcast-store.ts';
 import '../notifications.css';
 
-/** Broadcasts from Gomeum, shown the moment they arrive while the app is open. */
+/** How long a broadcast stays on screen before it leaves by itself (paused while pointed at or focused). */
+export const BROADCAST_TOAST_MS = 8000;
+
+/** One broadcast card: it leaves by itself, unless the reader is pointing at it or in it. */
+function BroadcastToast({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const [held, setHeld] = useState(false);
+  const focusedRef = useRef(false);
+  useEffect(() => {
+    if (held) return;
+    const timer = window.setTimeout(() => dismissBroadcast(notification.id), BROADCAST_TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [held, notification.id]);
+  return (
+    <article
+      className="broadcast"
+      aria-labelledby={`broadcast-${notification.id}`}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(focusedRef.current)}
+      onFocus={() => {
+        focusedRef.current = true;
+        setHeld(true);
+      }}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        focusedRef.current = false;
+        setHeld(false);
+      }}
+    >
+      <p className="broadcast__from">{t('broadcast.from', { sender: notification.sender })}</p>
+      <h2 id={`broadcast-${notification.id}`} className="broadcast__title">
+        {notification.title}
+      </h2>
+      <p className="broadcast__message">{notification.message}</p>
+      <div className="broadcast__actions">
+        <Link
+          className="button button--link"
+          to={broadcastPopupPath(notification)}
+          onClick={() => dismissBroadcast(notification.id)}
+        >
+          {t('broadcast.open')}
+        </Link>
+        <button
+          type="button"
+          className="button button--ghost broadcast__close"
+          onClick={() => dismissBroadcast(notification.id)}
+        >
+          {t('common.close')}
+        </button>
+      </div>
+      <span className="broadcast__timer" data-held={held ? 'true' : 'false'} aria-hidden="true" />
+    </article>
+  );
+}
+
+/** Broadcasts from Gomeum, shown the moment they arrive while the app is open; each leaves by itself. */
 export function BroadcastToasts() {
   const { t } = useTranslation();
   const broadcasts = useSyncExternalStore(subscribeBroadcasts, shownBroadcasts, shownBroadcasts);
@@ -14,29 +69,7 @@ export function BroadcastToasts() {
   return (
     <section className="broadcasts" aria-label={t('broadcast.region')} aria-live="polite">
       {broadcasts.map((notification) => (
-        <article key={notification.id} className="broadcast" aria-labelledby={`broadcast-${notification.id}`}>
-          <p className="broadcast__from">{t('broadcast.from', { sender: notification.sender })}</p>
-          <h2 id={`broadcast-${notification.id}`} className="broadcast__title">
-            {notification.title}
-          </h2>
-          <p className="broadcast__message">{notification.message}</p>
-          <div className="broadcast__actions">
-            <Link
-              className="button button--link"
-              to={broadcastPopupPath(notification)}
-              onClick={() => dismissBroadcast(notification.id)}
-            >
-              {t('broadcast.open')}
-            </Link>
-            <button
-              type="button"
-              className="button button--ghost broadcast__close"
-              onClick={() => dismissBroadcast(notification.id)}
-            >
-              {t('common.close')}
-            </button>
-          </div>
-        </article>
+        <BroadcastToast key={notification.id} notification={notification} />
       ))}
     </section>
   );

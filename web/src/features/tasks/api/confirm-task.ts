@@ -1,10 +1,10 @@
-import { API, userTaskSchema, type ConfirmTaskBody, type PlanetId } from '@gomeum/contracts';
+import { API, userTaskSchema, type ConfirmTaskWithGoalBody, type PlanetId } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
 
-/** Sets and confirms the user's description and reward (once). */
-export function confirmTask(planet: PlanetId, body: ConfirmTaskBody) {
+/** Sets and confirms the user's description, reward and goal (once). */
+export function confirmTask(planet: PlanetId, body: ConfirmTaskWithGoalBody) {
   return apiRequest('PUT', API.planetTask(planet), userTaskSchema, body);
 }
 
@@ -12,11 +12,12 @@ export function confirmTask(planet: PlanetId, body: ConfirmTaskBody) {
 export function useConfirmTask(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmTaskBody) => confirmTask(planet, body),
+    mutationFn: (body: ConfirmTaskWithGoalBody) => confirmTask(planet, body),
     onSuccess: (userTask) => {
       queryClient.setQueryData(taskScreenQuery(planet).queryKey, (screen) =>
         screen ? { ...screen, userTask } : screen,
       );
+      void queryClient.invalidateQueries({ queryKey: ['tasks', planet, 'progress'] });
     },
   });
 }

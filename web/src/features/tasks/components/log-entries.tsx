@@ -1,10 +1,52 @@
-import type { GomeumLog, TaskLog } from '@gomeum/contracts';
+import type { GomeumLog, PlanetId, TaskLog } from '@gomeum/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeleteProof } from '../api/delete-proof.ts';
 import { GomeumCat } from '../../art/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 
-/** One proof in the user's log: date, title, when it was added, text and photo. */
-export function TaskLogEntry({ log }: { log: TaskLog }) {
+/** Delete, then a second explicit step: a proof and its photo are gone for good. */
+function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {
+  const { t } = useTranslation();
+  const remove = useDeleteProof(planet);
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="button button--ghost log-entry__delete"
+        aria-label={t('proof_delete.delete_named', { title: log.title })}
+        onClick={() => setAsking(true)}
+      >
+        {t('proof_delete.delete')}
+      </button>
+    );
+  }
+  return (
+    <div className="log-entry__confirm" role="group" aria-label={t('proof_delete.confirm', { title: log.title })}>
+      <p className="log-entry__confirm-text">{t('proof_delete.confirm', { title: log.title })}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(log.id)}
+      >
+        {remove.isPending ? t('common.please_wait') : t('proof_delete.yes')}
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => setAsking(false)}>
+        {t('proof_delete.keep')}
+      </button>
+      {remove.isError ? (
+        <p className="form__error" role="alert">
+          {t('proof_delete.failed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One proof in the user's log: date, title, when it was added, text and photo; deletable by its owner. */
+export function TaskLogEntry({ log, planet }: { log: TaskLog; planet?: PlanetId }) {
   const { t, i18n } = useTranslation();
   return (
     <article className="log-entry">
@@ -26,6 +68,7 @@ export function TaskLogEntry({ log }: { log: TaskLog }) {
           decoding="async"
         />
       ) : null}
+      {planet ? <DeleteProof planet={planet} log={log} /> : null}
     </article>
   );
 }

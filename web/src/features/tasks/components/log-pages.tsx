@@ -40,7 +40,7 @@ function UserLogList({ planet }: { planet: PlanetId }) {
   return (
     <div className="log-list">
       {logs.data.items.map((log) => (
-        <TaskLogEntry key={log.id} log={log} />
+        <TaskLogEntry key={log.id} log={log} planet={planet} />
       ))}
     </div>
   );

@@ -8,7 +8,9 @@ import { useTaskLogs } from '../api/list-task-logs.ts';
 import { useTaskScreen } from '../api/get-task-screen.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
+import { ProgressBlock } from './progress-block.tsx';
 import { ProofForm } from './proof-form.tsx';
+import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -89,7 +91,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
       ) : (
         <div className="log-list">
           {items.slice(0, PREVIEW_ENTRIES).map((log) => (
-            <TaskLogEntry key={log.id} log={log} />
+            <TaskLogEntry key={log.id} log={log} planet={planet} />
           ))}
         </div>
       )}
@@ -133,6 +135,8 @@ function GomeumLogBlock({ planet }: { planet: PlanetId }) {
 function TaskScreenView({ planet }: { planet: PlanetId }) {
   const { t, i18n } = useTranslation();
   const screen = useTaskScreen(planet);
+  useTimeZoneSync();
+  useMarkPlanetSeen(planet);
   const planetName = t(`planets.${planet}.name`);
   const title = screen.data
     ? pickLocalized(screen.data.definition?.name, i18n.language, t('task.unknown_task'))
@@ -162,6 +166,7 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
           <div className="task-grid">
             <div className="task-grid__column">
               <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
+              {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
               <GomeumTaskBlock screen={screen.data} />
             </div>
             <div className="task-grid__column">

@@ -1,4 +1,12 @@
-import { confirmTaskBodySchema, isErrorCode, pickLocalized, type TaskScreen } from '@gomeum/contracts';
+import {
+  GOAL_MAX,
+  confirmTaskWithGoalBodySchema,
+  isErrorCode,
+  pickLocalized,
+  type Cadence,
+  type TaskScreen,
+} from '@gomeum/contracts';
+import * as z from 'zod/mini';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -14,8 +22,11 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const confirm = useConfirmTask(screen.planet);
   const [description, setDescription] = useState(screen.userTask?.description ?? '');
   const [reward, setReward] = useState(screen.userTask?.reward ?? '');
+  const [goal, setGoal] = useState('1');
+  const [cadence, setCadence] = useState<Cadence | ''>('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const goalHintId = useId();
   const task = screen.userTask;
 
   if (task?.confirmed) {
@@ -38,9 +49,15 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const parsed = confirmTaskBodySchema.safeParse({ description, reward });
+    const parsed = z.safeParse(confirmTaskWithGoalBodySchema, {
+      description,
+      reward,
+      goal: Number(goal),
+      cadence: cadence === '' ? null : cadence,
+    });
     if (!parsed.success) {
-      setError(t('task.error_fill_all'));
+      const code = parsed.error.issues[0]?.message;
+      setError(code === 'progress.error_goal' ? t('progress.error_goal') : t('task.error_fill_all'));
       return;
     }
     confirm.mutate(parsed.data, {
@@ -85,6 +102,37 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             aria-describedby={error ? errorId : undefined}
           />
         </Field>
+        <div className="goal-fields">
+          <Field label={t('progress.goal_label')}>
+            <input
+              className="input"
+              name="goal"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={GOAL_MAX}
+              step={1}
+              value={goal}
+              onChange={(event) => setGoal(event.target.value)}
+              aria-describedby={error ? `${goalHintId} ${errorId}` : goalHintId}
+            />
+          </Field>
+          <Field label={t('progress.cadence_label')}>
+            <select
+              className="input"
+              name="cadence"
+              value={cadence}
+              onChange={(event) => setCadence(event.target.value as Cadence | '')}
+            >
+              <option value="">{t('progress.cadence_none')}</option>
+              <option value="daily">{t('progress.cadence_daily')}</option>
+              <option value="weekly">{t('progress.cadence_weekly')}</option>
+            </select>
+          </Field>
+          <p id={goalHintId} className="goal-fields__hint">
+            {t('progress.goal_hint')}
+          </p>
+        </div>
         <p id={errorId} className="form__error" role="alert">
           {error}
         </p>

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Resolves once the service worker is active and controls the page. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
+}
+
+interface WebManifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  description_localized?: Record<string, string>;
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+}
+
+describe('installable and usable offline', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('links a valid manifest whose icons load, and sends the build compressed', async () => {
+    const { context, page } = await newSession(browser);
+    const encodings = new Map<string, string>();
+    page.on('response', (response) => {
+      if (response.url().includes('/assets/') && response.url().endsWith('.js')) {
+        encodings.set(response.url(), response.headers()['content-encoding'] ?? 'none');
+      }
+    });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
+
+    // Every script of the page came precompressed (Chromium accepts brotli).
+    expect(encodings.size).toBeGreaterThan(3);
+    expect([...new Set(encodings.values())]).toEqual(['br']);
+
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const response = await page.request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/application\/manifest\+json/);
+    const manifest = (await response.json()) as WebManifest;
+    expect(manifest).toMatchObject({
+      name: 'Gomeum',
+      short_name: 'Gomeum',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0b1026',
+      background_color: '#0b1026',
+    });
+    expect(Object.keys(manifest.description_localized ?? {}).sort()).toEqual(['en', 'ko', 'zh']);
+
+    const wanted = [
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ];
+    for (const [sizes, purpose] of wanted) {
+      const icon = manifest.icons.find((entry) => entry.sizes === sizes && (entry.purpose ?? 'any') === purpose);
+      expect(icon, `${sizes} ${purpose ?? ''}`).toBeDefined();
+      const image = await page.request.get(icon?.src ?? '');
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const [width, height] = (sizes ?? '').split('x').map(Number);
+      expect(pngSize(await image.body())).toEqual({ width, height });
+    }
+    const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect(pngSize(await (await page.request.get(apple ?? '')).body())).toEqual({ width: 180, height: 180 });
+    await context.close();
+  });
+
+  it('reopens a page offline with its last-read data and says a write needs the network', async () => {
+    const { context, page } = await newSession(browser);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy');
+    await waitForServiceWorker(page);
+
+    // Online: set and confirm a task on the music planet.
+    await page.goto('/task/music');
+    await page.getByLabel('Description').fill('Play scales every morning');
+    await page.getByLabel('Reward').fill('A new record');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    const yourTask = page.getByRole('region', { name: 'Your task' });
+    await yourTask.locator('dd', { hasText: 'A new record' }).waitFor();
+    await page.getByText('No proofs yet.', { exact: false }).waitFor();
+    expect(consoleErrors).toEqual([]);
+
+    // The network goes away; the page opens again from the service worker, with the user's task.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('region', { name: 'Your task' }).getByText('Play scales every morning').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // A write says, in the reader's language, that it needs the network.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Proof' });
+    await form.getByLabel('Proof title').fill('Scales');
+    await form.getByLabel('What did you do?').fill('C major, twice.');
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "You're offline — this will work again once you're back online." })
+      .waitFor();
+
+    // The chat says it is reconnecting, not that something broke.
+    await page.getByRole('button', { name: 'Chat with Gomeum' }).click();
+    await page.getByText('Reconnecting…').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // In Korean too (its strings were precached): en → zh → ko, then send again.
+    await page.locator('.language-control').click();
+    await page.locator('.language-control').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    await page.locator('.proof-form button[type="submit"]').click();
+    await page.getByRole('alert').filter({ hasText: '지금 오프라인이에요. 다시 연결되면 이용할 수 있어요.' }).waitFor();
+
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('serves the app shell and the share card to a crawler, not a source map', async () => {
+    const response = await fetch(`${baseURL()}/`, { headers: { 'accept-language': 'ko-KR,ko;q=0.9' } });
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    expect(script).not.toBe('');
+    expect((await fetch(`${baseURL()}${script}.map`)).status).toBe(404);
+  });
+});

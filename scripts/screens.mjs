@@ -1,0 +1,294 @@
+/* global document, window, getComputedStyle */
+/**
+ * `npm run screens`: saves every screen of the app, as a user and as the operator, at 1280×800 and
+ * 360×740 in en, zh and ko, into screens/ (one PNG each, full page), so the whole app can be looked
+ * at in one place. Runs the built app (built first when stale) on a free port with an empty data
+ * folder, fills it with a little content through the API, and drives Debian's Chromium.
+ *
+ *   npm run screens                  every screen
+ *   npm run screens -- galaxy moon   only screens whose name contains one of the words
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ensureBuilt, ROOT } from './build-state.mjs';
+
+const OUT = path.join(ROOT, 'screens');
+const OPERATOR = { email: 'gomeum@example.com', password: 'screens-operator-password' };
+const USER = { email: 'stargazer@example.com', password: 'purr-purr-purr' };
+const LANGUAGES = ['en', 'zh', 'ko'];
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
+  'base64',
+);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-screens-'));
+  const port = await freePort();
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.AI_BASE_URL;
+  delete env.AI_API_KEY;
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+      GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+      AUTH_RATE_LIMIT: '1000',
+      GUEST_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+/** Fills the empty app with what the screens show: a user with a task, proofs, chat, diary, news. */
+async function seed(browser, url) {
+  const headers = { origin: url };
+  const user = await browser.newContext({ baseURL: url });
+  const check = async (response, what) => {
+    if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+    return response;
+  };
+  await check(await user.request.post('/api/auth/register', { data: USER, headers }), 'register');
+  await check(
+    await user.request.put('/api/planets/travel/task', {
+      data: { description: 'Walk a street I have never walked, and notice three new things', reward: 'Ice cream' },
+      headers,
+    }),
+    'task',
+  );
+  await user.request.post('/api/planets/travel/logs', {
+    multipart: {
+      content: 'Found a tiny bakery behind the station; the baker has a cat too.',
+      image: { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
+    },
+    headers,
+  });
+  await user.request.post('/api/chat/messages', {
+    data: { content: 'Hello Gomeum! What are you doing today?', clientId: `screens-${Date.now()}` },
+    headers,
+  });
+  const moon = await user.request.get('/api/moon/questions');
+  if (moon.ok()) {
+    const body = await moon.json();
+    const first = (body.questions ?? body)[0];
+    if (first?.id) {
+      await user.request.put(`/api/moon/questions/${first.id}/answer`, {
+        data: { answer: 'A quiet morning with tea' },
+        headers,
+      });
+    }
+  }
+  await user.close();
+
+  const operator = await browser.newContext({ baseURL: url });
+  await check(await operator.request.post('/api/auth/login', { data: OPERATOR, headers }), 'operator login');
+  await operator.request.post('/api/operator/gomeum-logs/travel', {
+    multipart: { content: 'Took the night train to the coast and watched the lighthouse blink until dawn.' },
+    headers,
+  });
+  const update = await check(
+    await operator.request.post('/api/operator/updates', {
+      headers,
+      data: {
+        title: { en: 'The moon has new questions', zh: '月亮有了新问题', ko: '달에 새 질문이 생겼어요' },
+        content: {
+          en: '<p>Sixteen questions now wait on the moon. Answer one a day, and <strong>Gomeum</strong> answers too.</p>',
+          zh: '<p>月亮上现在有十六个问题在等你。每天回答一个，<strong>Gomeum</strong>也会回答。</p>',
+          ko: '<p>이제 달에서 열여섯 개의 질문이 기다리고 있어요. 하루에 하나씩 답해 보세요. <strong>Gomeum</strong>도 답해요.</p>',
+        },
+      },
+    }),
+    'update',
+  );
+  const { id: updateId } = await update.json();
+  await operator.request.post('/api/operator/notifications', {
+    data: { title: 'Meteor night', message: 'Look up at nine tonight: the sky is putting on a show.' },
+    headers,
+  });
+  await operator.close();
+  return { updateId };
+}
+
+async function signIn(context, url, who) {
+  const response = await context.request.post('/api/auth/login', { data: who, headers: { origin: url } });
+  if (!response.ok()) throw new Error(`login ${who.email}: ${response.status()}`);
+}
+
+/** Every screen: its name, who sees it, where it is, and what to wait for before the picture. */
+function screens({ updateId }) {
+  const user = [
+    { name: 'home', who: null, path: '/' },
+    { name: 'register', who: null, path: '/register' },
+    { name: 'not-found', who: null, path: '/no-such-page' },
+    { name: 'galaxy', who: USER, path: '/galaxy' },
+    { name: 'planet-travel', who: USER, path: '/planet/travel' },
+    { name: 'planet-music', who: USER, path: '/planet/music' },
+    { name: 'task-travel', who: USER, path: '/task/travel' },
+    { name: 'task-music-new', who: USER, path: '/task/music' },
+    { name: 'user-log-travel', who: USER, path: '/user-log/travel' },
+    { name: 'gomeum-log-travel', who: USER, path: '/gomeum-log/travel' },
+    { name: 'moon', who: USER, path: '/planet/moon' },
+    { name: 'update', who: USER, path: `/update/${updateId}` },
+    { name: 'chat-open', who: USER, path: '/galaxy', open: 'chat' },
+    { name: 'diary-open', who: USER, path: '/galaxy', open: 'diary' },
+  ];
+  const operator = ['overview', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map((section) => ({
+    name: `dashboard-${section}`,
+    who: OPERATOR,
+    path: `/gomeum-dashboard?section=${section}`,
+  }));
+  return [...user, ...operator];
+}
+
+/** The innermost elements reaching past the window's right edge (in the page's context). */
+function widerThanWindow() {
+  const width = document.documentElement.clientWidth;
+  const name = (el) =>
+    `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const found = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.right <= width + 1 || rect.width === 0) continue;
+    if ([...el.children].some((child) => child.getBoundingClientRect().right > width + 1)) continue;
+    let clipped = false;
+    for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
+      clipped = getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 1;
+    }
+    if (clipped) continue;
+    found.push(`${name(el)} (${Math.round(rect.right - width)}px)`);
+    if (found.length === 4) break;
+  }
+  return found;
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.evaluate(() => document.fonts.ready);
+  // Let entrance animations finish.
+  await page.waitForTimeout(700);
+}
+
+async function main() {
+  const filters = process.argv.slice(2);
+  ensureBuilt();
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: FLAGS,
+  });
+  let saved = 0;
+  try {
+    const content = await seed(browser, server.url);
+    const wanted = screens(content).filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
+    for (const language of LANGUAGES) {
+      for (const size of SIZES) {
+        // One browser profile per (language, size, who), signed in once.
+        const contexts = new Map();
+        for (const screen of wanted) {
+          const key = screen.who?.email ?? 'visitor';
+          let context = contexts.get(key);
+          if (!context) {
+            context = await browser.newContext({
+              baseURL: server.url,
+              viewport: { width: size.width, height: size.height },
+              locale: 'en-US',
+              reducedMotion: 'reduce',
+            });
+            await context.addInitScript((lang) => {
+              localStorage.setItem('gomeum.language', lang);
+              // The notification card asks once; the screens show the pages under it.
+              localStorage.setItem('gomeum.push.declined', '1');
+            }, language);
+            if (screen.who) await signIn(context, server.url, screen.who);
+            contexts.set(key, context);
+          }
+          const page = await context.newPage();
+          await page.goto(screen.path);
+          await settle(page);
+          if (screen.open === 'diary') {
+            await page.locator('.diary-button').first().click();
+            await settle(page);
+          } else if (screen.open) {
+            await page.locator('.chat__toggle').first().click();
+            await settle(page);
+          }
+          const file = path.join(OUT, `${screen.name}.${size.name}.${language}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0) {
+            const culprits = await page.evaluate(widerThanWindow);
+            console.warn(`  ${path.basename(file)}: ${overflow}px wider than the window: ${culprits.join(', ')}`);
+          }
+          await page.close();
+          saved += 1;
+        }
+        for (const context of contexts.values()) await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(`Saved ${saved} screens in ${path.relative(process.cwd(), OUT) || '.'}/`);
+}
+
+await main();

@@ -1,0 +1,79 @@
+import { ACCOUNT_API, ACCOUNT_DELETE_CONFIRMATION, accountDeletedSchema, errorBodySchema } from '@gomeum/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { meQuery } from '../../auth/index.ts';
+
+/** The file name the server offers, from `Content-Disposition`. */
+function offeredName(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? 'gomeum-data.zip';
+}
+
+/**
+ * Downloads a data archive (`path`: the user's own, or the operator's for a user) and hands it to
+ * the browser as a file. Failures become an `ApiError` with the server's code.
+ */
+export async function downloadArchive(path: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'errors.server', 'Network error');
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(response.status, response.status === 429 ? 'errors.rate_limited' : 'errors.server', '');
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = offeredName(response);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start saving before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads the signed-in user's own data. */
+export function useDownloadMyData() {
+  return useMutation({ mutationFn: () => downloadArchive(ACCOUNT_API.export) });
+}
+
+/** Deletes the signed-in user's account; afterwards nobody is signed in and nothing of theirs is cached. */
+export function useDeleteMyAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string | null) =>
+      apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
+        confirm: ACCOUNT_DELETE_CONFIRMATION,
+        ...(password ? { password } : {}),
+      }),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
+      queryClient.setQueryData(meQuery.queryKey, null);
+    },
+  });
+}
+
+const operatorPath = (path: string, userId: string) => path.replace(':userId', encodeURIComponent(userId));
+
+/** The operator downloads one user's data. */
+export function useDownloadUserData(userId: string) {
+  return useMutation({ mutationFn: () => downloadArchive(operatorPath(ACCOUNT_API.operatorExport, userId)) });
+}
+
+/** The operator deletes one user (the id is sent again as the confirmation). */
+export function useDeleteUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('DELETE', operatorPath(ACCOUNT_API.operatorUser, userId), accountDeletedSchema, {
+        confirmUserId: userId,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator'] }),
+  });
+}
