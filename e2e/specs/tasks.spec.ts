@@ -34,7 +34,7 @@ describe('planet tasks and proofs', () => {
     await page.goto('/register');
     await registerThroughForm(page, uniqueEmail('tasks'));
 
-    await page.getByRole('link', { name: 'Food', exact: true }).click();
+    await page.getByRole('link', { name: /^Food\b/ }).click();
     await page.waitForURL('**/planet/food');
     await page.getByRole('link', { name: 'Enter', exact: true }).click();
     await page.waitForURL('**/task/food');
@@ -77,9 +77,17 @@ describe('planet tasks and proofs', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
     await yourTask.getByText('Completed').waitFor();
 
-    // Reloading keeps everything.
+    // The goal (one proof, the default) is reached: Gomeum celebrates and reveals the reward, once.
+    const celebration = page.getByRole('dialog', { name: 'You did it!' });
+    await celebration.getByText('You earned: A slice of cheesecake').waitFor();
+    await celebration.getByRole('button', { name: 'Hooray!' }).click();
+    await celebration.waitFor({ state: 'hidden' });
+
+    // Reloading keeps everything, and the celebration does not come back.
     await page.reload();
     await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: 'Mapo tofu night' }).waitFor();
+    await page.getByRole('region', { name: 'Your progress' }).getByText('1 of 1').first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'You did it!' }).count()).toBe(0);
     await page.getByRole('region', { name: 'Your task' }).getByText('Cook one new recipe every week').waitFor();
 
     // The full log page shows the entry too.
