@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AccountMenu } from '../features/account/index.ts';
@@ -35,18 +35,38 @@ function SessionWatch() {
   return null;
 }
 
+/**
+ * Whether the page has scrolled away from its top, read from a marker at the top of the page with
+ * an IntersectionObserver (no work per scroll event): content then runs under the top bar, which
+ * takes a surface so its buttons stay readable.
+ */
+function useScrolledPast() {
+  const marker = useRef<HTMLDivElement>(null);
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const element = marker.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setScrolled(!entry?.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { marker, scrolled };
+}
+
 /** The frame around every page: skip link, the top bar's controls, then the page. */
 export function AppShell() {
   const { t } = useTranslation();
   useVisitReporting();
   const me = useMe();
+  const { marker, scrolled } = useScrolledPast();
   return (
     <LiveProvider userId={me.data?.id ?? null}>
       <SessionWatch />
+      <div ref={marker} className="top-marker" aria-hidden="true" />
       <a className="skip-link" href="#content">
         {t('common.skip_to_content')}
       </a>
-      <header className="top-bar">
+      <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
         <div className="top-bar__start">
           <DiaryButton />
         </div>

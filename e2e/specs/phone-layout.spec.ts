@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, launchBrowser } from '../support/browser.ts';
+
+const LANGUAGES = ['en', 'zh', 'ko'] as const;
+const USER_PAGES = ['/galaxy', '/planet/music', '/task/music', '/planet/moon', '/user-log/music', '/gomeum-log/music'];
+
+/** A phone-sized browser profile (360 × 740) whose app language is `language` from the first paint. */
+async function phone(browser: Browser, language: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'en-US',
+    viewport: { width: 360, height: 740 },
+  });
+  await context.addInitScript((lang) => localStorage.setItem('gomeum.language', lang), language);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+/** How far the page is wider than the screen, in px (0 when nothing scrolls sideways). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function settled(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  // Fonts and lazily loaded pieces can change widths after the heading shows.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForTimeout(300);
+}
+
+describe('on a 360 px phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(LANGUAGES)('no screen scrolls sideways, for a visitor and a guest, in %s', async (language) => {
+    const { context, page } = await phone(browser, language);
+    const wide: Record<string, number> = {};
+    for (const path of ['/', '/register']) {
+      await settled(page, path);
+      wide[path] = await overflow(page);
+    }
+    await page.request.post('/api/auth/guest');
+    for (const path of USER_PAGES) {
+      await settled(page, path);
+      wide[path] = await overflow(page);
+    }
+    expect(Object.entries(wide).filter(([, px]) => px > 0)).toEqual([]);
+    if (language === 'ko') {
+      // Korean keeps its words whole.
+      expect(await page.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
+    }
+    await context.close();
+  });
+
+  it.each(LANGUAGES)('the dashboard does not scroll sideways either, in %s', async (language) => {
+    const { context, page } = await phone(browser, language);
+    const operator = inject('operator');
+    const login = await page.request.post('/api/auth/login', { data: operator });
+    expect(login.status()).toBe(200);
+    await settled(page, '/gomeum-dashboard');
+    expect(await overflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it('gives the top bar a surface once the page scrolls under it', async () => {
+    const { context, page } = await phone(browser, 'en');
+    await settled(page, '/register');
+    const bar = page.locator('header.top-bar');
+    const background = () => bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await bar.getAttribute('data-scrolled')).toBeNull();
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => bar.getAttribute('data-scrolled')).toBe('true');
+    await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => bar.getAttribute('data-scrolled')).toBeNull();
+    await context.close();
+  });
+});
