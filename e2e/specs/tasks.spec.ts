@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
+import { baseURL, launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
 
 // A small coral PNG: a real image for the proof upload.
 const PNG = Buffer.from(
@@ -141,5 +141,58 @@ describe('planet tasks and proofs', () => {
     expect((await stranger.page.request.get(log.imageUrl)).status()).toBe(404);
     await owner.context.close();
     await stranger.context.close();
+  });
+  it('labels the proof form in the app’s language, shows an upload’s progress, and lets it be stopped', async () => {
+    // No service worker: its fetches would pass by the route that holds the upload below.
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: 'block',
+    });
+    await context.addInitScript(() => localStorage.setItem('gomeum.language', 'ko'));
+    const page = await context.newPage();
+    await page.request.post('/api/auth/guest');
+    await page.request.put('/api/planets/drama/task', { data: { description: '하루 한 장면', reward: '팝콘' } });
+    await page.goto('/task/drama');
+    await page.getByRole('button', { name: '제출', exact: true }).click();
+    const form = page.getByRole('form', { name: '인증' });
+
+    // Our own controls, in Korean, whatever the browser's language (en-US here).
+    const date = form.getByRole('group', { name: '날짜' });
+    expect(
+      await date.getByRole('combobox').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+    ).toEqual(['연도', '월', '일']);
+    await form.getByText('고른 사진 없음').waitFor();
+    await form.getByLabel('제목').fill('첫 장면');
+    await form.getByLabel('무엇을 했나요?').fill('대사를 외웠어요');
+
+    // While the upload is under way (held here before it reaches the server), the form shows its
+    // progress and can stop it; nothing is stored.
+    let held = 0;
+    await page.route('**/api/planets/drama/logs', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      held += 1;
+      // Never answered: the cancel button is what ends it.
+      return undefined;
+    });
+    await form.getByLabel('사진 (선택)').setInputFiles({ name: 'scene.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByText('scene.png').waitFor();
+    await form.getByRole('button', { name: '인증 보내기' }).click();
+    await form.getByRole('progressbar', { name: /올리는 중… \d+%/ }).waitFor();
+    expect(await form.getByRole('button', { name: '보내는 중…' }).isDisabled()).toBe(true);
+    await form.getByRole('button', { name: '업로드 취소' }).click();
+    await form.getByRole('alert').filter({ hasText: '업로드를 취소했어요.' }).waitFor();
+    expect(await form.getByRole('progressbar').count()).toBe(0);
+    expect(held).toBe(1);
+    await page.unroute('**/api/planets/drama/logs');
+    const logs = (await (await page.request.get('/api/planets/drama/logs')).json()) as { items: unknown[] };
+    expect(logs.items).toEqual([]);
+
+    // Sent again, it goes through.
+    await form.getByLabel('사진 (선택)').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: '인증 보내기' }).click();
+    await page.getByText('과제를 제출했어요!').waitFor();
+    await context.close();
   });
 });

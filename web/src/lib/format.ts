@@ -2,19 +2,22 @@ import { FALLBACK_LANGUAGE, isLanguage } from '@gomeum/contracts';
 
 const LOCALES = { en: 'en', zh: 'zh-Hans', ko: 'ko' } as const;
 
+/** The Intl locale of an app language (fallback en). */
+export function localeOf(language: string): string {
+  return LOCALES[isLanguage(language) ? language : FALLBACK_LANGUAGE];
+}
+
 /** A date and time in the reader's language, e.g. "22 Nov 2026, 14:05". */
 export function formatDateTime(ms: number, language: string): string {
-  const locale = LOCALES[isLanguage(language) ? language : FALLBACK_LANGUAGE];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
 /** A calendar date (YYYY-MM-DD) in the reader's language, e.g. "22 Nov 2026". */
 export function formatDay(isoDay: string, language: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
   if (!match) return isoDay;
-  const locale = LOCALES[isLanguage(language) ? language : FALLBACK_LANGUAGE];
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** Today's date in the browser's time zone, as YYYY-MM-DD (what a date input holds). */

@@ -1,6 +1,6 @@
 import { API, submitProofResultSchema, type PlanetId, type ProofFields } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { uploadRequest, type UploadOptions } from '../../../lib/api-client.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
 import { taskLogsQuery } from './list-task-logs.ts';
 
@@ -9,21 +9,22 @@ export interface ProofSubmission extends ProofFields {
   image: File | null;
 }
 
-/** Sends a proof as a multipart form. */
-export function submitProof(planet: PlanetId, proof: ProofSubmission) {
+/** Sends a proof as a multipart form, reporting upload progress and stoppable through `options`. */
+export function submitProof(planet: PlanetId, proof: ProofSubmission, options?: UploadOptions) {
   const form = new FormData();
   form.append('date', proof.date);
   form.append('title', proof.title);
   form.append('content', proof.content);
   if (proof.image) form.append('image', proof.image);
-  return apiRequest('POST', API.planetLogs(planet), submitProofResultSchema, form);
+  return uploadRequest('POST', API.planetLogs(planet), submitProofResultSchema, form, options);
 }
 
 /** Submits a proof; the new entry and the completed task show at once. */
 export function useSubmitProof(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (proof: ProofSubmission) => submitProof(planet, proof),
+    mutationFn: ({ options, ...proof }: ProofSubmission & { options?: UploadOptions }) =>
+      submitProof(planet, proof, options),
     onSuccess: ({ log, userTask }) => {
       queryClient.setQueryData(taskLogsQuery(planet).queryKey, (list) =>
         list ? { items: [log, ...list.items] } : list,

@@ -1,14 +1,35 @@
-import { isErrorCode, proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
+import { proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { todayIso } from '../../../lib/format.ts';
-import { useSubmitProof } from '../api/submit-proof.ts';
+import { ApiError, UploadCancelled } from '../../../lib/api-client.ts';
+import { DateFields } from '../../../lib/date-fields.tsx';
 import { Field } from '../../../lib/field.tsx';
+import { FilePicker } from '../../../lib/file-picker.tsx';
+import { todayIso } from '../../../lib/format.ts';
+import { UploadProgress } from '../../../lib/upload-progress.tsx';
+import { useSubmitProof } from '../api/submit-proof.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
-/** The proof form: date, title, what was done, an optional photo. Calls back on success. */
+/** Errors a user can fix in the form say what to fix; any other failure is the spec's "Failed to submit task". */
+const SPECIFIC_ERRORS = new Set<string>([
+  'errors.offline',
+  'errors.rate_limited',
+  'errors.payload_too_large',
+  'errors.unsupported_media_type',
+  'upload.error_not_image',
+  'upload.error_too_large',
+  'task.error_not_confirmed',
+  'task.error_too_long',
+  'task.error_fill_all',
+  'errors.storage_full',
+]);
+
+/**
+ * The proof form: date, title, what was done, an optional photo. Each missing field is marked where
+ * it is, and the message goes once the fields are filled; a photo shows its upload's progress and
+ * can be stopped. Calls back on success.
+ */
 export function ProofForm({
   planet,
   onDone,
@@ -24,12 +45,18 @@ export function ProofForm({
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useRef<AbortController | null>(null);
   const errorId = useId();
-  const firstField = useRef<HTMLInputElement>(null);
+  const titleErrorId = useId();
+  const contentErrorId = useId();
+  const firstField = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
     firstField.current?.focus();
+    return () => upload.current?.abort();
   }, []);
 
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
@@ -40,53 +67,66 @@ export function ProofForm({
     [preview],
   );
 
+  // Derived, not stored: a field fixed is a field no longer marked.
+  const missing = {
+    title: title.trim() === '',
+    content: content.trim() === '',
+  };
+  const incomplete = tried && (missing.title || missing.content);
+  const wrongImage = image !== null && !IMAGE_TYPES.includes(image.type);
+  const error = incomplete ? t('task.error_fill_all') : wrongImage ? t('upload.error_not_image') : failure;
+  const sending = submit.isPending;
+
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
+    setTried(true);
+    setFailure(null);
     const parsed = proofFieldsSchema.safeParse({ date, title, content });
-    if (!parsed.success) {
-      setError(t('task.error_fill_all'));
-      return;
-    }
-    if (image && !IMAGE_TYPES.includes(image.type)) {
-      setError(t('upload.error_not_image'));
-      return;
-    }
+    if (!parsed.success || wrongImage) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress(image ? 0 : null);
     submit.mutate(
-      { ...parsed.data, image },
+      { ...parsed.data, image, options: { signal: controller.signal, onProgress: setProgress } },
       {
         onSuccess: onDone,
-        onError: (failure) => {
-          const code = failure instanceof ApiError ? failure.code : 'errors.server';
-          setError(isErrorCode(code) ? t(code) : t('task.error_submit'));
+        onError: (cause) => {
+          if (cause instanceof UploadCancelled) {
+            setFailure(t('upload.cancelled'));
+            return;
+          }
+          const code = cause instanceof ApiError ? cause.code : null;
+          setFailure(code && SPECIFIC_ERRORS.has(code) ? t(code) : t('task.error_submit'));
+        },
+        onSettled: () => {
+          upload.current = null;
+          setProgress(null);
         },
       },
     );
   };
 
+  const invalid = (fieldMissing: boolean) => (tried && fieldMissing ? true : undefined);
   return (
     <form className="form proof-form" onSubmit={onSubmit} noValidate aria-label={t('task.proof_form')}>
-      <div className="proof-form__row">
-        <Field label={t('task.proof_date')}>
-          <input
-            ref={firstField}
-            className="input"
-            type="date"
-            name="date"
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </Field>
-        <Field label={t('task.proof_title')} className="proof-form__title">
-          <input
-            className="input"
-            name="title"
-            maxLength={120}
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </Field>
-      </div>
+      <DateFields legend={t('task.proof_date')} value={date} onChange={setDate} firstRef={firstField} />
+      <Field label={t('task.proof_title')} className="proof-form__title">
+        <input
+          className="input"
+          name="title"
+          maxLength={120}
+          value={title}
+          aria-invalid={invalid(missing.title)}
+          aria-describedby={invalid(missing.title) ? titleErrorId : undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        {/* Inside the label, so hidden from its name; read as the control's description. */}
+        {invalid(missing.title) ? (
+          <span id={titleErrorId} className="field__error" aria-hidden="true">
+            {t('task.field_required')}
+          </span>
+        ) : null}
+      </Field>
       <Field label={t('task.proof_content')}>
         <textarea
           className="input textarea"
@@ -94,33 +134,44 @@ export function ProofForm({
           rows={4}
           maxLength={5000}
           value={content}
+          aria-invalid={invalid(missing.content)}
+          aria-describedby={invalid(missing.content) ? contentErrorId : undefined}
           onChange={(event) => setContent(event.target.value)}
         />
+        {/* Inside the label, so hidden from its name; read as the control's description. */}
+        {invalid(missing.content) ? (
+          <span id={contentErrorId} className="field__error" aria-hidden="true">
+            {t('task.field_required')}
+          </span>
+        ) : null}
       </Field>
-      <Field label={t('task.proof_image')}>
-        <input
-          className="input input--file"
-          type="file"
-          name="image"
-          accept={IMAGE_TYPES.join(',')}
-          onChange={(event) => setImage(event.target.files?.[0] ?? null)}
-        />
-      </Field>
+      <FilePicker
+        label={t('task.proof_image')}
+        accept={IMAGE_TYPES.join(',')}
+        file={image}
+        disabled={sending}
+        onChange={(file) => {
+          setImage(file);
+          setFailure(null);
+        }}
+      />
       {preview ? <img className="proof-form__preview" src={preview} alt={t('task.proof_preview_alt')} /> : null}
+      {progress !== null ? <UploadProgress fraction={progress} onCancel={() => upload.current?.abort()} /> : null}
       <p id={errorId} className="form__error" role="alert">
         {error}
       </p>
       <div className="proof-form__actions">
-        <button className="button button--ghost" type="button" onClick={onCancel} disabled={submit.isPending}>
+        <button className="button button--ghost" type="button" onClick={onCancel} disabled={sending}>
           {t('task.cancel')}
         </button>
         <button
           className="button button--primary"
           type="submit"
-          disabled={submit.isPending}
+          disabled={sending}
+          aria-busy={sending || undefined}
           aria-describedby={error ? errorId : undefined}
         >
-          {submit.isPending ? t('task.sending') : t('task.send_proof')}
+          {sending ? t('task.sending') : t('task.send_proof')}
         </button>
       </div>
     </form>
