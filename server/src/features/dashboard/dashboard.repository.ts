@@ -116,22 +116,17 @@ export class DashboardRepository {
     return { total: Number(row.total), guests: Number(row.guests ?? 0) };
   }
 
-  /** Conversations whose latest message is the user's: they wait for Gomeum. */
+  /**
+   * Conversations that wait for Gomeum: a user message above the operator's read mark. The inbox
+   * counts unread the same way (chat repository `unreadCounts`), so the two numbers agree.
+   */
   async unansweredChats(): Promise<number> {
     const row = await this.db
       .selectFrom('chat_messages as m')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .leftJoin('chat_reads as r', 'r.user_id', 'm.user_id')
+      .select((eb) => eb.fn.count<number | string>('m.user_id').distinct().as('n'))
       .where('m.sender', '=', 'user')
-      .where((eb) =>
-        eb(
-          'm.id',
-          '=',
-          eb
-            .selectFrom('chat_messages as latest')
-            .select((e) => e.fn.max('latest.id').as('max'))
-            .whereRef('latest.user_id', '=', 'm.user_id'),
-        ),
-      )
+      .where((eb) => eb('m.id', '>', eb.fn.coalesce('r.read_id', eb.lit(0))))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

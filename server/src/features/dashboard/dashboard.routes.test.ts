@@ -73,6 +73,17 @@ describe('dashboard routes', () => {
         { user_id: guest.id, sender: 'gomeum', kind: 'message', content: 'meow', meta: null, created_at: t.clock.now },
       ])
       .execute();
+    // Gomeum read the guest's conversation (and answered it); Mia's waits. Her second message counts once.
+    const read = await t.database.db
+      .selectFrom('chat_messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', '=', guest.id)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('chat_reads')
+      .values({ user_id: guest.id, read_id: read.id, updated_at: t.clock.now })
+      .execute();
+    await mia.client.post('/api/chat/messages', { content: 'still there?' });
     const overview = overviewSchema.parse((await operator.get('/api/operator/overview?days=14')).body);
     expect(overview.visitsPerDay).toHaveLength(14);
     expect(overview.visitsPerDay.at(-1)?.count).toBe(3);

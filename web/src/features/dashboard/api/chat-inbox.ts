@@ -22,10 +22,10 @@ export function useConversations() {
   });
 }
 
-/** How many user messages wait unread across every conversation (null until known). */
+/** How many conversations wait for Gomeum: those with a user message the operator has not read. */
 export function useUnreadTotal(): number | null {
   const conversations = useConversations();
-  return conversations.data?.reduce((sum, c) => sum + c.unreadCount, 0) ?? null;
+  return conversations.data?.filter((c) => c.unreadCount > 0).length ?? null;
 }
 
 /** How many older messages one scroll back reads. */

@@ -1,5 +1,5 @@
 import { overviewSchema } from '@gomeum/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The dashboard's overview over the last `days` days. */
@@ -13,5 +13,7 @@ export function useOverview(days: number) {
     queryKey: ['operator', 'overview', days],
     queryFn: () => getOverview(days),
     refetchInterval: 60_000,
+    // Changing the range keeps the figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,36 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../lib/format.ts';
 import type { DayCount } from '@gomeum/contracts';
 
+/** The top of a value axis: the smallest readable number (1, 2, 4, 6 or 8 × 10ⁿ) at or above `max`, at least 2. */
+function axisTop(max: number): number {
+  if (max <= 2) return 2;
+  const magnitude = 10 ** Math.floor(Math.log10(max));
+  return [1, 2, 4, 6, 8, 10].map((m) => m * magnitude).find((candidate) => candidate >= max) ?? 10 * magnitude;
+}
+
+/** A YYYY-MM-DD day as a short date in the reader's language ("Nov 24", "11月24日", "11월 24일"). */
+function shortDay(day: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(localeOf(language), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 /**
- * Bars per day. The picture is for the eye; screen readers get a summary and the numbers in a
- * table, so the chart carries no information only sight can reach.
+ * Bars per day with a value axis, dates along the bottom and each day's figure on hover. The
+ * picture is for the eye; screen readers get a summary and the numbers in a table, so the chart
+ * carries no information only sight can reach.
  */
 export function DayBarChart({ data, label }: { data: DayCount[]; label: string }) {
-  const max = Math.max(1, ...data.map((d) => d.count));
+  const { i18n } = useTranslation();
+  const top = axisTop(Math.max(0, ...data.map((d) => d.count)));
   const total = data.reduce((sum, d) => sum + d.count, 0);
-  const width = 100 / Math.max(1, data.length);
+  const ticks = [top, top / 2, 0];
+  const dateLabels = [0, Math.floor((data.length - 1) / 2), data.length - 1].filter(
+    (index, i, all) => index >= 0 && all.indexOf(index) === i,
+  );
   return (
     <figure className="chart">
-      <svg className="chart__svg" viewBox="0 0 100 40" preserveAspectRatio="none" aria-hidden="true">
-        {data.map((d, i) => {
-          const height = (d.count / max) * 36;
-          return (
-            <rect
-              key={d.day}
-              className="chart__bar"
-              x={i * width + width * 0.15}
-              y={40 - height}
-              width={width * 0.7}
-              height={Math.max(height, d.count > 0 ? 0.8 : 0)}
-              rx={0.6}
-            >
-              <title>{`${d.day}: ${d.count}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <div className="chart__axis" aria-hidden="true">
-        <span>{data[0]?.day}</span>
-        <span>{data.at(-1)?.day}</span>
+      <div className="chart__plot" aria-hidden="true">
+        <div className="chart__values">
+          {ticks.map((tick) => (
+            <span key={tick} style={{ bottom: `${(tick / top) * 100}%` }}>
+              {tick}
+            </span>
+          ))}
+        </div>
+        <div className="chart__bars">
+          {ticks.map((tick) => (
+            <span key={tick} className="chart__grid" style={{ bottom: `${(tick / top) * 100}%` }} />
+          ))}
+          {data.map((d) => (
+            <div key={d.day} className="chart__column" data-tip={`${shortDay(d.day, i18n.language)}: ${d.count}`}>
+              <div className="chart__bar" style={{ height: `${(d.count / top) * 100}%` }} />
+            </div>
+          ))}
+        </div>
+        <div className="chart__dates">
+          {dateLabels.map((index) => (
+            <span key={index} style={{ left: `${((index + 0.5) / data.length) * 100}%` }}>
+              {shortDay(data[index]?.day ?? '', i18n.language)}
+            </span>
+          ))}
+        </div>
       </div>
       <figcaption className="chart__caption">
         {label} · {total}
@@ -50,6 +76,29 @@ export function DayBarChart({ data, label }: { data: DayCount[]; label: string }
         </table>
       </div>
     </figure>
+  );
+}
+
+/** The ranges a chart can show, in days. */
+export const CHART_RANGES = [7, 30, 90] as const;
+
+/** A choice of 7, 30 or 90 days, as a group of toggle buttons. */
+export function RangeChoice({ days, onChange }: { days: number; onChange: (days: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="range-choice" role="group" aria-label={t('dashboard.chart_range')}>
+      {CHART_RANGES.map((range) => (
+        <button
+          key={range}
+          type="button"
+          className="range-choice__option"
+          aria-pressed={days === range}
+          onClick={() => onChange(range)}
+        >
+          {t('dashboard.chart_last_days', { days: range })}
+        </button>
+      ))}
+    </div>
   );
 }
 

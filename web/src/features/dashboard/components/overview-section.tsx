@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOverview } from '../api/get-overview.ts';
-import { DayBarChart, TopList } from './charts.tsx';
+import { DayBarChart, RangeChoice, TopList } from './charts.tsx';
 
-/** Activity at a glance: counts, visits per day, top pages and countries. */
+/** Activity at a glance: counts, visits per day over 7, 30 or 90 days, top pages and countries. */
 export function OverviewSection() {
   const { t } = useTranslation();
-  const overview = useOverview(30);
+  const [days, setDays] = useState(30);
+  const overview = useOverview(days);
   if (overview.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (overview.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
   const o = overview.data;
@@ -26,8 +28,11 @@ export function OverviewSection() {
         ))}
       </ul>
       <section className="panel dashboard-card dashboard-card--wide">
-        <h2 className="dashboard-card__title">{t('dashboard.visits_per_day')}</h2>
-        <DayBarChart data={o.visitsPerDay} label={t('dashboard.visits_last_days', { days: 30 })} />
+        <div className="dashboard-card__head">
+          <h2 className="dashboard-card__title">{t('dashboard.visits_per_day')}</h2>
+          <RangeChoice days={days} onChange={setDays} />
+        </div>
+        <DayBarChart data={o.visitsPerDay} label={t('dashboard.visits_last_days', { days })} />
       </section>
       <div className="panel dashboard-card">
         <TopList items={o.topPages} label={t('dashboard.top_pages')} empty={t('dashboard.nothing_yet')} />
