@@ -116,6 +116,30 @@ describe('operator dashboard', () => {
     await reader.page.getByText('画一篇关于猫的四格漫画').waitFor();
     await reader.page.locator('.language-control').click();
     await reader.page.getByText('Draw one four-panel comic about a cat').waitFor();
+
+    // The operator corrects the entry, and then takes it back after confirming.
+    await page
+      .getByRole('button', { name: /^Edit the entry of/ })
+      .first()
+      .click();
+    const entry = page.getByRole('textbox', { name: 'Entry text' });
+    await entry.fill('Finished panel four. The cat looks very suspicious.');
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await page.getByText('Saved. Every user sees the corrected entry.').waitFor();
+    await reader.page.reload();
+    await reader.page.getByText('Finished panel four. The cat looks very suspicious.').waitFor();
+    expect(await reader.page.getByText('Finished panel three.', { exact: false }).count()).toBe(0);
+
+    await page
+      .getByRole('button', { name: /^Delete the entry of/ })
+      .first()
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this log entry?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Entry deleted.').waitFor();
+    await reader.page.reload();
+    await reader.page.getByText('Draw one four-panel comic about a cat').waitFor();
+    expect(await reader.page.getByText('Finished panel four.', { exact: false }).count()).toBe(0);
     await reader.context.close();
     await context.close();
   });
@@ -136,8 +160,8 @@ describe('operator dashboard', () => {
     await logInAsOperator(page);
     // With the dashboard open the operator is online: the AI stays quiet.
     await page.getByRole('button', { name: 'Online: you answer' }).waitFor();
-    // From any section, the inbox tab tells how many messages wait unread.
-    await page.getByRole('button', { name: /^Chat inbox\s*\d+ new$/ }).waitFor();
+    // From any section, the inbox tab tells how many conversations wait for Gomeum.
+    await page.getByRole('button', { name: /^Chat inbox\s*\d+ waiting$/ }).waitFor();
     // So does the tab title, for when the operator is in another browser tab.
     expect(await page.title()).toMatch(/^\(\d+\) Gomeum dashboard$/);
     await page.getByRole('button', { name: 'Chat inbox' }).click();

@@ -54,6 +54,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/operator/gomeum-tasks/:planetId': 'operator',
   'PUT /api/operator/gomeum-tasks/:planetId': 'operator',
   'POST /api/operator/gomeum-logs/:planetId': 'operator',
+  'PUT /api/operator/gomeum-logs/:planetId/:logId': 'operator',
+  'DELETE /api/operator/gomeum-logs/:planetId/:logId': 'operator',
   'GET /api/operator/users': 'operator',
   'GET /api/operator/users/:userId/visits': 'operator',
   'GET /api/operator/overview': 'operator',

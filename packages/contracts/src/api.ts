@@ -10,6 +10,9 @@ export const API = {
   planetTask: (planetId: string) => `/api/planets/${planetId}/task`,
   planetLogs: (planetId: string) => `/api/planets/${planetId}/logs`,
   gomeumLogs: (planetId: string) => `/api/gomeum-logs/${planetId}`,
+  /** One of Gomeum's log entries, for the operator to correct or take back. */
+  operatorGomeumLog: (planetId: string, logId: string) =>
+    `/api/operator/gomeum-logs/${planetId}/${encodeURIComponent(logId)}`,
   file: (key: string) => `/api/files/${key}`,
   version: '/version.json',
   health: '/healthz',

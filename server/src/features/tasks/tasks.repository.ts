@@ -219,6 +219,28 @@ export class TasksRepository {
     await this.db.insertInto('gomeum_logs').values(row).execute();
   }
 
+  /** One of Gomeum's log entries on a planet, or undefined. */
+  getGomeumLog(planet: string, id: string): Promise<GomeumLogRow | undefined> {
+    return this.db
+      .selectFrom('gomeum_logs')
+      .selectAll()
+      .where('planet', '=', planet)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Rewrites a Gomeum log entry's text; true when the entry exists. */
+  async updateGomeumLogContent(id: string, content: string): Promise<boolean> {
+    const result = await this.db.updateTable('gomeum_logs').set({ content }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes a Gomeum log entry; true when it existed. */
+  async deleteGomeumLog(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('gomeum_logs').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Gomeum's log on a planet, newest first. */
   listGomeumLogs(planet: string, limit: number): Promise<GomeumLogRow[]> {
     return this.db

@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   gomeumLogListSchema,
+  gomeumLogSchema,
   submitProofResultSchema,
   taskLogListSchema,
   taskScreenSchema,
@@ -312,6 +313,49 @@ describe('tasks routes', () => {
     it('refuses a blank entry', async () => {
       const response = await operator.postForm('/api/operator/gomeum-logs/food', { content: '  ' });
       expect(response.status).toBe(400);
+    });
+
+    it('are corrected and taken back by the operator only; a deleted entry takes its images with it', async () => {
+      const user = await signUp(t, 'editor-watch@example.com');
+      const posted = await operator.postForm('/api/operator/gomeum-logs/travel', { content: 'Took the wrong trian.' }, [
+        { field: 'images', name: 'a.png', type: 'image/png', bytes: await makeImage('png') },
+      ]);
+      const log = gomeumLogSchema.parse(posted.body);
+      const path = `/api/operator/gomeum-logs/travel/${log.id}`;
+
+      // Only the operator; on the planet it belongs to; never blank.
+      expect((await user.request('PUT', path, { content: 'Mine now' })).status).toBe(403);
+      expect((await user.request('DELETE', path)).status).toBe(403);
+      expect((await new TestClient(t).request('DELETE', path)).status).toBe(401);
+      expect((await operator.request('PUT', `/api/operator/gomeum-logs/food/${log.id}`, { content: 'x' })).status).toBe(
+        404,
+      );
+      expect((await operator.request('PUT', path, { content: '   ' })).status).toBe(400);
+
+      const edited = await operator.request('PUT', path, { content: 'Took the wrong train.' });
+      expect(edited.status).toBe(200);
+      expect(gomeumLogSchema.parse(edited.body)).toMatchObject({
+        id: log.id,
+        content: 'Took the wrong train.',
+        imageUrls: log.imageUrls,
+        createdAt: log.createdAt,
+      });
+      expect(gomeumLogListSchema.parse((await user.get('/api/gomeum-logs/travel')).body).items[0]?.content).toBe(
+        'Took the wrong train.',
+      );
+
+      const key = new URL(`http://x${log.imageUrls[0]!}`).pathname.replace('/api/files/', '');
+      expect(
+        await t.database.db.selectFrom('files').select('key').where('key', '=', key).executeTakeFirst(),
+      ).toBeTruthy();
+      expect((await operator.request('DELETE', `/api/operator/gomeum-logs/food/${log.id}`)).status).toBe(404);
+      expect((await operator.request('DELETE', path)).status).toBe(200);
+      expect(gomeumLogListSchema.parse((await user.get('/api/gomeum-logs/travel')).body).items).toEqual([]);
+      expect(await t.database.db.selectFrom('files').select('key').where('key', '=', key).executeTakeFirst()).toBe(
+        undefined,
+      );
+      expect((await new TestClient(t).get(log.imageUrls[0]!)).status).toBe(404);
+      expect((await operator.request('DELETE', path)).status).toBe(404);
     });
   });
 });

@@ -235,4 +235,29 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
       );
     },
   );
+
+  app.put(
+    '/api/operator/gomeum-logs/:planetId/:logId',
+    {
+      schema: {
+        params: proofParamsSchema,
+        body: gomeumLogFieldsSchema,
+        response: { 200: gomeumLogSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return tasks.editGomeumLog(request.params.planetId, request.params.logId, request.body.content);
+    },
+  );
+
+  app.delete(
+    '/api/operator/gomeum-logs/:planetId/:logId',
+    { schema: { params: proofParamsSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      requireOperator(request);
+      await tasks.deleteGomeumLog(request.params.planetId, request.params.logId);
+      return { ok: true as const };
+    },
+  );
 }

@@ -393,6 +393,22 @@ export class TasksService {
     return this.gomeumTaskView(planet);
   }
 
+  /** Gomeum corrects the text of one of its log entries (its images and date stay). */
+  async editGomeumLog(planet: PlanetId, id: string, content: string): Promise<GomeumLog> {
+    const row = await this.tasks.getGomeumLog(planet, id);
+    if (!row || !(await this.tasks.updateGomeumLogContent(row.id, content)))
+      throw new AppError(404, 'errors.not_found');
+    return toGomeumLog({ ...row, content });
+  }
+
+  /** Gomeum takes back one of its log entries; its images go with it. */
+  async deleteGomeumLog(planet: PlanetId, id: string): Promise<void> {
+    const row = await this.tasks.getGomeumLog(planet, id);
+    if (!row || !(await this.tasks.deleteGomeumLog(row.id))) throw new AppError(404, 'errors.not_found');
+    // The entry is gone first; a file that fails to go is an orphan, never a broken entry.
+    await Promise.allSettled(parseKeys(row.images).map((key) => this.files.remove(key)));
+  }
+
   /** Gomeum writes a new log entry on a planet, with optional images (public: every user sees them). */
   async addGomeumLog(planet: PlanetId, content: string, images: Buffer[], operatorId: string): Promise<GomeumLog> {
     const stored: string[] = [];

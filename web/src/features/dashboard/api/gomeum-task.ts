@@ -1,4 +1,4 @@
-import { gomeumLogSchema, operatorGomeumTaskSchema, type PlanetId } from '@gomeum/contracts';
+import { API, gomeumLogSchema, okSchema, operatorGomeumTaskSchema, type PlanetId } from '@gomeum/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -36,9 +36,31 @@ export function useAddGomeumLog(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => addGomeumLog(planet, form),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['operator', 'gomeum-task', planet] });
-      await queryClient.invalidateQueries({ queryKey: ['gomeum-logs', planet] });
-    },
+    onSuccess: () => refreshGomeumLogs(queryClient, planet),
+  });
+}
+
+/** After Gomeum's log changes: the editor's list and every planet log refresh. */
+async function refreshGomeumLogs(queryClient: ReturnType<typeof useQueryClient>, planet: PlanetId) {
+  await queryClient.invalidateQueries({ queryKey: ['operator', 'gomeum-task', planet] });
+  await queryClient.invalidateQueries({ queryKey: ['gomeum-logs', planet] });
+}
+
+/** Corrects the text of one of Gomeum's log entries. */
+export function useEditGomeumLog(planet: PlanetId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      apiRequest('PUT', API.operatorGomeumLog(planet, id), gomeumLogSchema, { content }),
+    onSuccess: () => refreshGomeumLogs(queryClient, planet),
+  });
+}
+
+/** Takes back one of Gomeum's log entries (and its images). */
+export function useDeleteGomeumLog(planet: PlanetId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', API.operatorGomeumLog(planet, id), okSchema),
+    onSuccess: () => refreshGomeumLogs(queryClient, planet),
   });
 }

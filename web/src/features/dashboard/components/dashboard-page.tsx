@@ -96,7 +96,7 @@ export function DashboardPage() {
                   <span className="badge badge--unread dashboard__tab-count" aria-hidden="true">
                     {unread}
                   </span>
-                  <span className="visually-hidden">{t('dashboard.unread_count', { count: unread })}</span>
+                  <span className="visually-hidden">{t('dashboard.waiting_count', { count: unread })}</span>
                 </>
               ) : null}
             </button>

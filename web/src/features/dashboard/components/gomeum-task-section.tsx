@@ -2,7 +2,8 @@ import { GOMEUM_LOG_MAX_IMAGES, PLANET_IDS, type PlanetId } from '@gomeum/contra
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddGomeumLog, useGomeumTask, useSaveGomeumTask } from '../api/gomeum-task.ts';
-import { FormActions, GomeumLogList, PlanetSelect } from './shared.tsx';
+import { GomeumLogEditor } from './gomeum-log-editor.tsx';
+import { FormActions, PlanetSelect } from './shared.tsx';
 import { Field } from '../../../lib/field.tsx';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
@@ -133,7 +134,7 @@ export function GomeumTaskSection() {
       <section className="panel dashboard-card dashboard-card--wide">
         <h2 className="dashboard-card__title">{t('task.gomeum_log')}</h2>
         <NewGomeumLog planet={planet} />
-        <GomeumLogList logs={task.data?.logs ?? []} />
+        <GomeumLogEditor planet={planet} logs={task.data?.logs ?? []} />
       </section>
     </div>
   );
