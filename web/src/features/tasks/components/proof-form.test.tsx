@@ -1,6 +1,6 @@
 import type { Language } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
@@ -135,7 +135,10 @@ describe('ProofForm', () => {
     await user.type(screen.getByRole('textbox', { name: '무엇을 했나요?' }), '이십 분');
     await user.click(screen.getByRole('button', { name: '인증 보내기' }));
     act(() => FakeXhr.last!.answer(500, { error: { code: 'errors.server', message: 'Internal' } }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('과제 제출에 실패했어요. 다시 시도해 주세요.');
+    // The alert is always in the page (empty until there is something to say): wait for the words.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('과제 제출에 실패했어요. 다시 시도해 주세요.'),
+    );
     expect(screen.getByRole('textbox', { name: '인증 제목' })).toHaveValue('음계');
     expect(onDone).not.toHaveBeenCalled();
   });
