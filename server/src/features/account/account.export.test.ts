@@ -94,7 +94,12 @@ describe('downloading my data', () => {
     ]);
     const proofKey = mine.proofUrl.replace('/api/files/', '');
     expect(json(entries, 'proofs.json')).toEqual([
-      expect.objectContaining({ title: 'Proof mine', content: 'Done mine', image: `images/${proofKey}` }),
+      expect.objectContaining({
+        title: 'Proof mine',
+        content: 'Done mine',
+        image: `images/${proofKey}`,
+        reaction: expect.objectContaining({ sender: 'gomeum', content: 'Gomeum reacts to mine' }),
+      }),
     ]);
     // The image itself, byte for byte.
     expect(entries.get(`images/${proofKey}`)?.equals(mine.proofBytes)).toBe(true);
