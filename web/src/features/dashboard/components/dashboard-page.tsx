@@ -10,6 +10,7 @@ import { ChatSection } from './chat-section.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
 import { MoonSection } from './moon-section.tsx';
 import { PresenceSwitch } from './presence-switch.tsx';
+import { ProofsSection } from './proofs-section.tsx';
 import { UpdatesSection } from './updates-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -17,11 +18,12 @@ import './dashboard.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
-const SECTIONS = ['overview', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
+const SECTIONS = ['overview', 'proofs', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const LABELS: Record<Section, string> = {
   overview: 'dashboard.section_overview',
+  proofs: 'dashboard.section_proofs',
   users: 'dashboard.section_users',
   chat: 'dashboard.section_chat',
   moon: 'dashboard.section_moon',
@@ -32,6 +34,7 @@ const LABELS: Record<Section, string> = {
 
 const CONTENT: Record<Section, () => ReactNode> = {
   overview: () => <OverviewSection />,
+  proofs: () => <ProofsSection />,
   users: () => <UsersSection />,
   chat: () => <ChatSection />,
   moon: () => <MoonSection />,
