@@ -57,7 +57,7 @@ describe('ProofsSection', () => {
     const fetch = vi.fn((url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         items = items.filter((p) => !url.includes(`/${p.id}/`));
-        const { content } = JSON.parse(String(init.body)) as { content: string };
+        const { content } = JSON.parse(init.body as string) as { content: string };
         return json({ reaction: { logId: 'b', planet: 'food', sender: 'gomeum', content, createdAt: 1 } });
       }
       return json({ items });
