@@ -74,7 +74,7 @@ describe('ProofsSection', () => {
       'src',
       '/api/files/proofs/b.webp',
     );
-    expect(cards[0]).toHaveTextContent('1 / 3 proofs');
+    expect(cards[0]).toHaveTextContent('Proofs: 1 · goal 3');
     expect(screen.getByText('2 waiting')).toBeInTheDocument();
 
     const box = within(cards[0]!).getByRole('textbox', { name: 'Reply to “Second soup” as Gomeum' });
