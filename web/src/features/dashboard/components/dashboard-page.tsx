@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { GomeumCat, StarField } from '../../art/index.ts';
 import { useUnreadTotal } from '../api/chat-inbox.ts';
+import { useRefreshWaitingProofs, useWaitingProofs } from '../api/proof-queue.ts';
 import { BroadcastSection } from './broadcast-section.tsx';
 import { ChatSection } from './chat-section.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
@@ -61,6 +62,14 @@ export function DashboardPage() {
   };
   useLiveEvent('chat.message', refreshConversations);
   useLiveEvent('chat.read', refreshConversations);
+  // Proofs waiting for Gomeum, counted on their tab from every section (the section keeps its own list fresh).
+  const waitingProofs = useWaitingProofs().data?.length ?? 0;
+  const refreshProofs = useRefreshWaitingProofs();
+  const refreshQueue = () => {
+    if (section !== 'proofs') refreshProofs();
+  };
+  useLiveEvent('proof.queue_changed', refreshQueue);
+  useLiveEvent('proof.reaction', refreshQueue);
   // On a phone the tabs are one scrolling strip: keep the current one in view.
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -100,6 +109,14 @@ export function DashboardPage() {
                     {unread}
                   </span>
                   <span className="visually-hidden">{t('dashboard.unread_count', { count: unread })}</span>
+                </>
+              ) : null}
+              {s === 'proofs' && waitingProofs ? (
+                <>
+                  <span className="badge badge--waiting dashboard__tab-count" aria-hidden="true">
+                    {waitingProofs}
+                  </span>
+                  <span className="visually-hidden">{t('dashboard.proofs_count', { count: waitingProofs })}</span>
                 </>
               ) : null}
             </button>
