@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, liveReady, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
@@ -7,6 +8,13 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
   'base64',
 );
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 async function logInAsOperator(page: Page) {
   const operator = inject('operator');
@@ -72,6 +80,11 @@ describe('Gomeum reacts to proofs', () => {
     await card.waitFor();
     await card.getByRole('img', { name: `Photo of the proof “${title}”` }).waitFor();
     expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The queue passes axe-core, on a desktop and on a phone, and fits a 360 px screen.
+    expect(await violations(gomeum.page)).toEqual([]);
+    await gomeum.page.setViewportSize({ width: 360, height: 740 });
+    expect(await violations(gomeum.page)).toEqual([]);
+    expect(await card.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
     const box = card.getByRole('textbox', { name: `Reply to “${title}” as Gomeum` });
     await box.focus();
     await gomeum.page.keyboard.type('Purr! Ginger and pumpkin, what a warm idea.');
@@ -84,6 +97,7 @@ describe('Gomeum reacts to proofs', () => {
     await reaction.getByText('Purr! Ginger and pumpkin, what a warm idea.').waitFor();
     expect(await reaction.textContent()).toContain('Gomeum');
     expect(await reaction.locator('svg').count()).toBeGreaterThan(0);
+    expect(await violations(user.page)).toEqual([]);
 
     // And it stays there after a reload.
     await user.page.reload();
@@ -95,5 +109,5 @@ describe('Gomeum reacts to proofs', () => {
 
     await user.context.close();
     await gomeum.context.close();
-  });
+  }, 120_000);
 });
