@@ -1,11 +1,10 @@
-import type { Language, PlanetId, Presence, ProofReaction, WaitingProof } from '@gomeum/contracts';
+import type { Language, PlanetId, Presence, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
 import { isLanguage, pickLocalized, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
 import { AI_SYSTEM_PROMPT } from '../../content/messages.ts';
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
-import type { ServerEvent } from '@gomeum/contracts';
 import { fileUrl } from '../../lib/storage/file-store.ts';
 import type { ProofContextRow, ProofReactionRow, ReactionsRepository } from './reactions.repository.ts';
 
