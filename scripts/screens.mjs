@@ -114,13 +114,32 @@ async function seed(browser, url) {
     }),
     'task',
   );
-  await user.request.post('/api/planets/travel/logs', {
-    multipart: {
-      content: 'Found a tiny bakery behind the station; the baker has a cat too.',
-      image: { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
-    },
-    headers,
-  });
+  // Two proofs: Gomeum reacts to the first below; the second waits in the dashboard's queue.
+  const firstProof = await check(
+    await user.request.post('/api/planets/travel/logs', {
+      multipart: {
+        date: '2026-11-23',
+        title: 'A bakery behind the station',
+        content: 'Found a tiny bakery behind the station; the baker has a cat too.',
+        image: { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
+      },
+      headers,
+    }),
+    'proof',
+  );
+  const { log: reactedProof } = await firstProof.json();
+  await check(
+    await user.request.post('/api/planets/travel/logs', {
+      multipart: {
+        date: '2026-11-24',
+        title: 'The canal at dusk',
+        content: 'Walked along the canal at dusk: a heron, a red door and a mural of a whale.',
+        image: { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
+      },
+      headers,
+    }),
+    'second proof',
+  );
   await user.request.post('/api/chat/messages', {
     data: { content: 'Hello Gomeum! What are you doing today?', clientId: `screens-${Date.now()}` },
     headers,
@@ -140,6 +159,13 @@ async function seed(browser, url) {
 
   const operator = await browser.newContext({ baseURL: url });
   await check(await operator.request.post('/api/auth/login', { data: OPERATOR, headers }), 'operator login');
+  await check(
+    await operator.request.post(`/api/operator/proofs/${reactedProof.id}/reaction`, {
+      data: { content: 'A bakery with its own cat? Purr. Save me a crumb, and tell me what you try first!' },
+      headers,
+    }),
+    'proof reaction',
+  );
   await operator.request.post('/api/operator/gomeum-logs/travel', {
     multipart: { content: 'Took the night train to the coast and watched the lighthouse blink until dawn.' },
     headers,
@@ -190,11 +216,13 @@ function screens({ updateId }) {
     { name: 'chat-open', who: USER, path: '/galaxy', open: 'chat' },
     { name: 'diary-open', who: USER, path: '/galaxy', open: 'diary' },
   ];
-  const operator = ['overview', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map((section) => ({
-    name: `dashboard-${section}`,
-    who: OPERATOR,
-    path: `/gomeum-dashboard?section=${section}`,
-  }));
+  const operator = ['overview', 'proofs', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map(
+    (section) => ({
+      name: `dashboard-${section}`,
+      who: OPERATOR,
+      path: `/gomeum-dashboard?section=${section}`,
+    }),
+  );
   return [...user, ...operator];
 }
 

@@ -52,6 +52,9 @@ import { DashboardService } from './features/dashboard/dashboard.service.ts';
 import { TasksRepository } from './features/tasks/tasks.repository.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { TasksService } from './features/tasks/tasks.service.ts';
+import { ReactionsRepository } from './features/tasks/reactions.repository.ts';
+import { reactionsRoutes } from './features/tasks/reactions.routes.ts';
+import { ReactionsService } from './features/tasks/reactions.service.ts';
 import { FileStore } from './lib/storage/file-store.ts';
 import { LocalStorage } from './lib/storage/local-storage.ts';
 import { S3Storage } from './lib/storage/s3-storage.ts';
@@ -115,6 +118,7 @@ export interface Services {
   push: PushService;
   live: LiveHub;
   chat: ChatService;
+  reactions: ReactionsService;
   presence: PresenceService;
   jobs: PeriodicJobs;
   account: AccountService;
@@ -220,8 +224,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const files = new FileStore(database.db, storage.storage, config.now);
   // A new Gomeum log tells every open tab (on every instance) to resync its chat, which posts the
   // announcement; `live` is built below and only used once the app is serving.
-  const tasks = new TasksService(new TasksRepository(database.db), files, config.now, (planet) =>
-    live.publishToAll({ type: 'gomeum_log.published', planet }),
+  // Gomeum's reactions to proofs are built below with the chat's AI and presence; the task
+  // service only calls them once the app is serving.
+  const tasks = new TasksService(
+    new TasksRepository(database.db),
+    files,
+    config.now,
+    (planet) => live.publishToAll({ type: 'gomeum_log.published', planet }),
+    {
+      reactionsOf: (logs) => reactions.reactionsOf(logs),
+      proofSubmitted: (logId) => reactions.proofSubmitted(logId),
+      proofDeleted: () => reactions.proofDeleted(),
+    },
   );
   const dashboard = new DashboardService(new DashboardRepository(database.db), config.now);
 
@@ -267,10 +281,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const presence = new PresenceService(chatRepository, live, config.now, (error) =>
     app.log.error({ err: error }, 'presence'),
   );
+  const ai = new MeasuredAiClient(config.ai, metrics);
   const chat = new ChatService({
     repo: chatRepository,
     hub: live,
-    ai: new MeasuredAiClient(config.ai, metrics),
+    ai,
     presence,
     now: config.now,
     aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
@@ -278,6 +293,19 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
   });
   registerChatLive(live, chat, presence);
+  // Gomeum reacts to every proof: the operator from the queue, or the AI while the operator is away,
+  // counted against the same AI budget per user as the chat's answers.
+  const reactions = new ReactionsService({
+    repo: new ReactionsRepository(database.db),
+    live,
+    presence,
+    ai,
+    push,
+    aiBudget,
+    aiPerMinute: config.chatRateLimit?.aiReplies ?? 10,
+    now: config.now,
+    onError: (error, context) => app.log.warn({ err: error, context }, 'proof reaction'),
+  });
   // A published diary update shows its dot in open tabs at once, and reaches closed ones by push.
   const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files, (event) =>
     live.publishToAll(event),
@@ -415,6 +443,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     sessionCheckMs: config.liveSessionCheckMs,
   });
   await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
+  await app.register(reactionsRoutes, { reactions });
   await app.register(webRoutes, {
     webDist: config.webDist,
     findUpdate: (id) =>
@@ -428,6 +457,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // sockets and the bus.
   app.addHook('preClose', async () => {
     await chat.close();
+    await reactions.close();
     await presence.close();
     await live.close();
   });
@@ -454,6 +484,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       push,
       live,
       chat,
+      reactions,
       presence,
       jobs,
       account,

@@ -76,6 +76,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/operator/chats/:userId/read': 'operator',
   'GET /api/operator/presence': 'operator',
   'PUT /api/operator/presence': 'operator',
+  'GET /api/operator/proofs/waiting': 'operator',
+  'POST /api/operator/proofs/:logId/reaction': 'operator',
   'GET /api/me/export': 'user',
   'POST /api/me/delete': 'user',
   'GET /api/operator/users/:userId/export': 'operator',

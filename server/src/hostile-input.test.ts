@@ -27,6 +27,7 @@ const TABLES: (keyof Database)[] = [
   'page_visits',
   'files',
   'planet_reads',
+  'proof_reactions',
 ];
 
 const XSS = [
@@ -127,6 +128,7 @@ describe('hostile input on every route that takes a body', () => {
   const callers = new Map<'user' | 'operator', TestClient>();
   let userId = '';
   let updateId = '';
+  let proofId = '';
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -146,6 +148,14 @@ describe('hostile input on every route that takes a body', () => {
       content: { en: '<p>Hi</p>' },
     });
     updateId = (update.body as { id: string }).id;
+    // A proof for the operator to react to (on another planet than the proof routes', which use music).
+    await user.client.request('PUT', '/api/planets/food/task', { description: 'Soup', reward: 'Bread' });
+    const proof = await user.client.postForm('/api/planets/food/logs', {
+      date: '2026-11-23',
+      title: 'Soup',
+      content: 'Made soup',
+    });
+    proofId = (proof.body as { log: { id: string } }).log.id;
   });
   afterAll(async () => {
     await t.close();
@@ -183,6 +193,7 @@ describe('hostile input on every route that takes a body', () => {
           .replace(':userId', userId)
           .replace(':planetId', 'music')
           .replace(/\/updates\/:id/, `/updates/${updateId}`)
+          .replace(/\/proofs\/:logId/, `/proofs/${proofId}`)
           .replace(':id', '1'),
         caller: route.url.startsWith('/api/operator/') ? ('operator' as const) : ('user' as const),
       }));
@@ -264,6 +275,10 @@ describe('hostile input on every route that takes a body', () => {
       .where('kind', '=', 'message')
       .execute();
     expect(asGomeum.length).toBe(gomeumReplies);
+    // The proof has at most one reaction, the operator's (this app has no AI key).
+    const reactions = await t.database.db.selectFrom('proof_reactions').selectAll().execute();
+    expect(reactions.length).toBeLessThanOrEqual(1);
+    for (const reaction of reactions) expect(reaction.sender).toBe('gomeum');
     // Uploads that were refused left no file.
     const keys = new Set((await t.database.db.selectFrom('files').select('key').execute()).map((f) => f.key));
     const uploads = path.join(t.config.dataDir, 'uploads');

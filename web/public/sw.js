@@ -179,6 +179,8 @@ self.addEventListener('push', (event) => {
         for (const client of visible) client.postMessage({ type: 'gomeum.push', event });
         return undefined;
       }
+      // Gomeum's reaction to a proof arrives live in an open tab; the push is for when the user is away.
+      if (message.kind === 'reaction' && visible.length > 0) return undefined;
       return self.registration.showNotification(message.title, {
         body: typeof message.body === 'string' ? message.body : '',
         icon: '/icons/icon-192.png',

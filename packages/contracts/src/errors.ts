@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'errors.offline',
   'progress.error_goal',
   'progress.error_time_zone',
+  'reaction.error_blank',
+  'reaction.error_too_long',
+  'reaction.error_exists',
 ] as const;
 
 /** A machine-readable error code. */

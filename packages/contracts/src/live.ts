@@ -3,6 +3,7 @@ import { chatMessageSchema } from './chat.ts';
 import { ERROR_CODES } from './errors.ts';
 import { broadcastEventSchema } from './notifications.ts';
 import { planetIdSchema } from './planets.ts';
+import { proofReactionSchema } from './reactions.ts';
 
 /**
  * Events the server sends over the live WebSocket (`/api/live`), one JSON object per frame,
@@ -47,6 +48,10 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update.published'), id: z.string(), createdAt: z.number() }),
   /** A new broadcast from Gomeum, shown at once in every open tab. */
   broadcastEventSchema,
+  /** Gomeum reacted to a proof: to its user (shown under the proof) and to the operators (leaves the queue). */
+  z.object({ type: z.literal('proof.reaction'), reaction: proofReactionSchema }),
+  /** A proof entered or left the queue of proofs waiting for Gomeum (operators only). */
+  z.object({ type: z.literal('proof.queue_changed') }),
 ]);
 /** An event from the server. */
 export type ServerEvent = z.infer<typeof serverEventSchema>;

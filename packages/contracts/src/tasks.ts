@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
+import { proofReactionSchema } from './reactions.ts';
 
 /** Longest description or reward a user may set. */
 export const TASK_TEXT_MAX = 500;
@@ -92,6 +93,8 @@ export const taskLogSchema = z.object({
   content: z.string(),
   imageUrl: z.nullable(z.string()),
   createdAt: z.number(),
+  /** Gomeum's reaction to this proof, once there is one (absent in answers that never carry one). */
+  reaction: z.optional(z.nullable(proofReactionSchema)),
 });
 /** One entry of a user's log. */
 export type TaskLog = z.infer<typeof taskLogSchema>;

@@ -26,6 +26,7 @@ export interface Database {
   settings: SettingsTable;
   job_runs: JobRunsTable;
   planet_reads: PlanetReadsTable;
+  proof_reactions: ProofReactionsTable;
 }
 
 export interface UsersTable {
@@ -228,4 +229,13 @@ export interface PlanetReadsTable {
   user_id: string;
   planet: string;
   seen_at: number;
+}
+
+/** Gomeum's one reaction to one proof (the proof's id is the key). */
+export interface ProofReactionsTable {
+  log_id: string;
+  user_id: string;
+  sender: 'gomeum' | 'gomeum_ai';
+  content: string;
+  created_at: number;
 }

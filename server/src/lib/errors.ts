@@ -42,6 +42,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   'errors.offline': "You're offline — this will work again once you're back online.",
   'progress.error_goal': 'The goal must be a whole number of proofs from 1 to 365.',
   'progress.error_time_zone': 'This time zone is not known.',
+  'reaction.error_blank': 'Write a reply first.',
+  'reaction.error_too_long': 'That reply is too long.',
+  'reaction.error_exists': 'Gomeum has already reacted to this proof.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */

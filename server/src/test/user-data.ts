@@ -23,7 +23,8 @@ const imageWidth = (tag: string) =>
 /**
  * Gives a signed-in user some of everything the product keeps: a task and a proof with an image,
  * a chat message (and Gomeum's replies), a moon answer, a page visit, a push subscription, the
- * diary's seen mark, and (when an operator client is given) the operator's read mark and reply.
+ * diary's seen mark, and (when an operator client is given) the operator's read mark, chat reply and
+ * reaction to the proof.
  */
 export async function fillUserData(
   t: TestApp,
@@ -42,7 +43,7 @@ export async function fillUserData(
       { field: 'image', name: 'proof.png', type: 'image/png', bytes: await makeImage('png', imageWidth(tag)) },
     ]),
     'proof',
-  )) as { log: { imageUrl: string } };
+  )) as { log: { id: string; imageUrl: string } };
   const proofUrl = proof.log.imageUrl;
   const stored = await t.services.files.open(proofUrl.replace('/api/files/', ''));
   if (!stored) throw new Error('proof image not stored');
@@ -71,6 +72,10 @@ export async function fillUserData(
       'reply',
     );
     await must(operator.client.post(`/api/operator/chats/${operator.userId}/read`, { upTo: 1_000_000 }), 'read mark');
+    await must(
+      operator.client.post(`/api/operator/proofs/${proof.log.id}/reaction`, { content: `Gomeum reacts to ${tag}` }),
+      'proof reaction',
+    );
   }
   await t.services.chat.idle();
   return { proofUrl, proofBytes, chatText, moonAnswer, visitPage, pushEndpoint };

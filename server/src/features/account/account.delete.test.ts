@@ -74,6 +74,7 @@ describe('deleting an account', () => {
         'files.owner_id',
         'moon_answers.user_id',
         'page_visits.user_id',
+        'proof_reactions.user_id',
         'push_subscriptions.user_id',
         'sessions.user_id',
         'task_logs.user_id',

@@ -96,6 +96,9 @@ describe('downloading my data', () => {
     expect(json(entries, 'proofs.json')).toEqual([
       expect.objectContaining({ title: 'Proof mine', content: 'Done mine', image: `images/${proofKey}` }),
     ]);
+    // Gomeum's reaction travels with its proof.
+    const [proof] = json(entries, 'proofs.json') as { reaction: unknown }[];
+    expect(proof?.reaction).toMatchObject({ sender: 'gomeum', content: 'Gomeum reacts to mine' });
     // The image itself, byte for byte.
     expect(entries.get(`images/${proofKey}`)?.equals(mine.proofBytes)).toBe(true);
     expect(json(entries, 'files.json')).toEqual([

@@ -126,6 +126,10 @@ export async function exportArchive(deps: ExportDeps, user: AccountRow, now: num
       content: p.content,
       image: p.image_key ? `images/${p.image_key}` : null,
       createdAt: iso(p.created_at),
+      reaction:
+        p.reaction_sender === null
+          ? null
+          : { sender: p.reaction_sender, content: p.reaction_content, createdAt: iso(p.reaction_created_at) },
     })),
   );
   entry('gomeum-logs.json', () =>

@@ -15,6 +15,7 @@ const OWNED: readonly { table: keyof Database; column: string }[] = [
   { table: 'moon_answers', column: 'user_id' },
   { table: 'chat_reads', column: 'user_id' },
   { table: 'chat_messages', column: 'user_id' },
+  { table: 'proof_reactions', column: 'user_id' },
   { table: 'task_logs', column: 'user_id' },
   { table: 'user_tasks', column: 'user_id' },
   { table: 'user_meta', column: 'user_id' },
@@ -74,21 +75,36 @@ export class AccountRepository {
       .execute();
   }
 
-  /** The user's proofs (task log entries), page by page, oldest first. */
+  /** The user's proofs (task log entries) with Gomeum's reaction to each, page by page, oldest first. */
   async *proofs(userId: string) {
     let after: { created_at: number; id: string } | null = null;
     for (;;) {
       let query = this.db
-        .selectFrom('task_logs')
-        .select(['id', 'planet', 'date', 'title', 'content', 'image_key', 'created_at'])
-        .where('user_id', '=', userId);
+        .selectFrom('task_logs as l')
+        .leftJoin('proof_reactions as r', 'r.log_id', 'l.id')
+        .select([
+          'l.id',
+          'l.planet',
+          'l.date',
+          'l.title',
+          'l.content',
+          'l.image_key',
+          'l.created_at',
+          'r.sender as reaction_sender',
+          'r.content as reaction_content',
+          'r.created_at as reaction_created_at',
+        ])
+        .where('l.user_id', '=', userId);
       if (after) {
         const { created_at, id } = after;
         query = query.where((eb) =>
-          eb.or([eb('created_at', '>', created_at), eb.and([eb('created_at', '=', created_at), eb('id', '>', id)])]),
+          eb.or([
+            eb('l.created_at', '>', created_at),
+            eb.and([eb('l.created_at', '=', created_at), eb('l.id', '>', id)]),
+          ]),
         );
       }
-      const rows = await query.orderBy('created_at').orderBy('id').limit(PAGE).execute();
+      const rows = await query.orderBy('l.created_at').orderBy('l.id').limit(PAGE).execute();
       if (rows.length > 0) yield rows;
       if (rows.length < PAGE) return;
       const last = rows[rows.length - 1] as { created_at: number; id: string };

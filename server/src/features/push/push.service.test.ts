@@ -255,6 +255,35 @@ describe('push delivery', () => {
     expect(messagesTo(theirs.path, theirs.keys)).toHaveLength(0);
   });
 
+  it("pushes Gomeum's reaction to a proof to that user only, in their language, opening the task", async () => {
+    const { client } = await userClient(t, 'push-reaction@example.com');
+    const mine = await subscribe(client, 'reaction-ko', 'ko');
+    const { client: other } = await guestClient(t);
+    const theirs = await subscribe(other, 'reaction-other');
+    await client.request('PUT', '/api/planets/food/task', { description: 'Soup', reward: 'Cake' });
+    const proof = await client.postForm('/api/planets/food/logs', {
+      date: '2026-11-24',
+      title: 'Soup',
+      content: 'Made it',
+    });
+    const logId = (proof.body as { log: { id: string } }).log.id;
+    const operator = await operatorClient(t);
+    expect((await operator.post(`/api/operator/proofs/${logId}/reaction`, { content: 'Purr, soup!' })).status).toBe(
+      200,
+    );
+    await t.services.push.drain();
+    expect(messagesTo(mine.path, mine.keys)).toEqual([
+      {
+        kind: 'reaction',
+        title: 'Gomeum이 인증에 답했어요',
+        body: 'Purr, soup!',
+        url: '/task/food',
+        tag: `reaction-${logId}`,
+      },
+    ]);
+    expect(messagesTo(theirs.path, theirs.keys)).toEqual([]);
+  });
+
   it.each([410, 404])('deletes a subscription the push service answers %i for, keeps others on 500', async (status) => {
     const { client } = await guestClient(t);
     const gone = await subscribe(client, `gone-${status}`);

@@ -10,6 +10,7 @@ import type {
   TaskLog,
   TaskProgress,
   TaskScreen,
+  ProofReaction,
   UserTask,
 } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
@@ -41,8 +42,9 @@ function toUserTask(row: UserTaskRow): UserTask {
   };
 }
 
-function toTaskLog(row: TaskLogRow): TaskLog {
+function toTaskLog(row: TaskLogRow, reaction?: ProofReaction | null): TaskLog {
   return {
+    ...(reaction === undefined ? {} : { reaction }),
     id: row.id,
     planet: row.planet as PlanetId,
     date: row.date,
@@ -82,6 +84,22 @@ function toGomeumLog(row: GomeumLogRow): GomeumLog {
   };
 }
 
+/** What the task screens need of Gomeum's reactions to proofs (the reactions service). */
+export interface ProofReactions {
+  /** The reactions of these proofs, by proof id. */
+  reactionsOf(logs: readonly { id: string; planet: string }[]): Promise<Map<string, ProofReaction>>;
+  /** A proof was stored (never fails). */
+  proofSubmitted(logId: string): void;
+  /** A proof was deleted (never fails). */
+  proofDeleted(): void;
+}
+
+const noReactions: ProofReactions = {
+  reactionsOf: () => Promise.resolve(new Map()),
+  proofSubmitted: () => undefined,
+  proofDeleted: () => undefined,
+};
+
 /** Planet tasks: the screen's data, confirming a task once, proofs, and both logs. */
 export class TasksService {
   constructor(
@@ -90,7 +108,15 @@ export class TasksService {
     private readonly now: () => number,
     /** Told after Gomeum publishes a log (the chat announces it); its failures never undo the log. */
     private readonly onGomeumLog: (planet: PlanetId) => Promise<void> = () => Promise.resolve(),
+    /** Gomeum's reactions: shown under each proof, started when one is stored. */
+    private readonly reactions: ProofReactions = noReactions,
   ) {}
+
+  /** Log rows with their reactions. */
+  private async withReactions(rows: TaskLogRow[]): Promise<TaskLog[]> {
+    const reactions = await this.reactions.reactionsOf(rows);
+    return rows.map((row) => toTaskLog(row, reactions.get(row.id) ?? null));
+  }
 
   /** Everything the task screen of `planet` shows to `userId`. */
   async getScreen(userId: string, planet: PlanetId): Promise<TaskScreen> {
@@ -193,9 +219,10 @@ export class TasksService {
       if (file) await this.files.remove(file.key).catch(() => undefined);
       throw error;
     }
+    this.reactions.proofSubmitted(log.id);
     const updated = await this.tasks.getUserTask(userId, planet);
     if (!updated) throw new AppError(500, 'errors.server');
-    return { log: toTaskLog(log), userTask: toUserTask(updated) };
+    return { log: toTaskLog(log, null), userTask: toUserTask(updated) };
   }
 
   /** Where the user stands on a planet's task: proofs against the goal, streaks in their time zone. */
@@ -282,6 +309,8 @@ export class TasksService {
         updated_at: this.now(),
       });
     });
+    // Its reaction went with it (the database cascades); the operators' queue changes.
+    this.reactions.proofDeleted();
     // The entry is gone; its file goes too (a failure here leaves an orphan file, never a broken entry).
     if (log.image_key) await this.files.remove(log.image_key).catch(() => undefined);
     const task = await this.tasks.getUserTask(userId, planet);
@@ -291,7 +320,7 @@ export class TasksService {
 
   /** The user's log on a planet, newest first. */
   async listLogs(userId: string, planet: PlanetId, limit: number): Promise<TaskLog[]> {
-    return (await this.tasks.listLogs(userId, planet, limit)).map(toTaskLog);
+    return this.withReactions(await this.tasks.listLogs(userId, planet, limit));
   }
 
   /** Gomeum's log on a planet, newest first. */
@@ -345,7 +374,7 @@ export class TasksService {
       this.tasks.getUserTask(userId, planet),
       this.tasks.listLogs(userId, planet, 200),
     ]);
-    return { userTask: task ? toUserTask(task) : null, logs: logs.map(toTaskLog) };
+    return { userTask: task ? toUserTask(task) : null, logs: await this.withReactions(logs) };
   }
 
   /** Gomeum's task on a planet with its whole log, for the operator's editor. */

@@ -5,11 +5,13 @@ import { useSearchParams } from 'react-router';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { GomeumCat, StarField } from '../../art/index.ts';
 import { useUnreadTotal } from '../api/chat-inbox.ts';
+import { useRefreshWaitingProofs, useWaitingProofs } from '../api/proof-queue.ts';
 import { BroadcastSection } from './broadcast-section.tsx';
 import { ChatSection } from './chat-section.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
 import { MoonSection } from './moon-section.tsx';
 import { PresenceSwitch } from './presence-switch.tsx';
+import { ProofsSection } from './proofs-section.tsx';
 import { UpdatesSection } from './updates-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -17,11 +19,12 @@ import './dashboard.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
-const SECTIONS = ['overview', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
+const SECTIONS = ['overview', 'proofs', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const LABELS: Record<Section, string> = {
   overview: 'dashboard.section_overview',
+  proofs: 'dashboard.section_proofs',
   users: 'dashboard.section_users',
   chat: 'dashboard.section_chat',
   moon: 'dashboard.section_moon',
@@ -32,6 +35,7 @@ const LABELS: Record<Section, string> = {
 
 const CONTENT: Record<Section, () => ReactNode> = {
   overview: () => <OverviewSection />,
+  proofs: () => <ProofsSection />,
   users: () => <UsersSection />,
   chat: () => <ChatSection />,
   moon: () => <MoonSection />,
@@ -58,6 +62,14 @@ export function DashboardPage() {
   };
   useLiveEvent('chat.message', refreshConversations);
   useLiveEvent('chat.read', refreshConversations);
+  // Proofs waiting for Gomeum, counted on their tab from every section (the section keeps its own list fresh).
+  const waitingProofs = useWaitingProofs().data?.length ?? 0;
+  const refreshProofs = useRefreshWaitingProofs();
+  const refreshQueue = () => {
+    if (section !== 'proofs') refreshProofs();
+  };
+  useLiveEvent('proof.queue_changed', refreshQueue);
+  useLiveEvent('proof.reaction', refreshQueue);
   // On a phone the tabs are one scrolling strip: keep the current one in view.
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -97,6 +109,14 @@ export function DashboardPage() {
                     {unread}
                   </span>
                   <span className="visually-hidden">{t('dashboard.waiting_count', { count: unread })}</span>
+                </>
+              ) : null}
+              {s === 'proofs' && waitingProofs ? (
+                <>
+                  <span className="badge badge--waiting dashboard__tab-count" aria-hidden="true">
+                    {waitingProofs}
+                  </span>
+                  <span className="visually-hidden">{t('dashboard.proofs_count', { count: waitingProofs })}</span>
                 </>
               ) : null}
             </button>

@@ -1,6 +1,8 @@
-import { API, taskLogListSchema, type PlanetId } from '@gomeum/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, taskLogListSchema, type PlanetId, type TaskLog } from '@gomeum/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 
 /** The user's log on a planet, newest first. */
 export function listTaskLogs(planet: PlanetId) {
@@ -12,7 +14,29 @@ export function taskLogsQuery(planet: PlanetId) {
   return queryOptions({ queryKey: ['tasks', planet, 'logs'] as const, queryFn: () => listTaskLogs(planet) });
 }
 
-/** The user's log on a planet. */
+/**
+ * The user's log on a planet. Gomeum's reactions arrive live and take their place under their
+ * proof; after a reconnect the log is read again, in case one came meanwhile.
+ */
 export function useTaskLogs(planet: PlanetId) {
+  const queryClient = useQueryClient();
+  const { queryKey } = taskLogsQuery(planet);
+  useLiveEvent('proof.reaction', ({ reaction }) => {
+    if (reaction.planet !== planet) return;
+    const list = queryClient.getQueryData<{ items: TaskLog[] }>(queryKey);
+    if (!list?.items.some((log) => log.id === reaction.logId)) {
+      void queryClient.invalidateQueries({ queryKey });
+      return;
+    }
+    queryClient.setQueryData<{ items: TaskLog[] }>(queryKey, {
+      items: list.items.map((log) => (log.id === reaction.logId ? { ...log, reaction } : log)),
+    });
+  });
+  // The first open comes with the first read; only later ones (reconnects) read the log again.
+  const opened = useRef(false);
+  useLiveOpen(() => {
+    if (opened.current) void queryClient.invalidateQueries({ queryKey });
+    opened.current = true;
+  });
   return useQuery(taskLogsQuery(planet));
 }

@@ -1,4 +1,4 @@
-import type { GomeumLog, PlanetId, TaskLog } from '@gomeum/contracts';
+import type { GomeumLog, PlanetId, ProofReaction, TaskLog } from '@gomeum/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteProof } from '../api/delete-proof.ts';
@@ -45,6 +45,25 @@ function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {
   );
 }
 
+/** Gomeum's reaction under a proof, beside Gomeum; an AI-written one is marked as the chat marks AI answers. */
+function ReactionNote({ reaction }: { reaction: ProofReaction }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className={`proof-reaction proof-reaction--${reaction.sender}`} data-sender={reaction.sender}>
+      <GomeumCat pose="sit" size={32} className="proof-reaction__avatar" />
+      <div className="proof-reaction__body">
+        <p className="proof-reaction__label">
+          {reaction.sender === 'gomeum_ai' ? t('proof_reaction.from_gomeum_ai') : t('proof_reaction.from_gomeum')}
+          <time className="proof-reaction__time" dateTime={new Date(reaction.createdAt).toISOString()}>
+            {formatDateTime(reaction.createdAt, i18n.language)}
+          </time>
+        </p>
+        <p className="proof-reaction__text">{reaction.content}</p>
+      </div>
+    </div>
+  );
+}
+
 /** One proof in the user's log: date, title, when it was added, text and photo; deletable by its owner. */
 export function TaskLogEntry({ log, planet }: { log: TaskLog; planet?: PlanetId }) {
   const { t, i18n } = useTranslation();
@@ -68,6 +87,7 @@ export function TaskLogEntry({ log, planet }: { log: TaskLog; planet?: PlanetId 
           decoding="async"
         />
       ) : null}
+      {log.reaction ? <ReactionNote reaction={log.reaction} /> : null}
       {planet ? <DeleteProof planet={planet} log={log} /> : null}
     </article>
   );

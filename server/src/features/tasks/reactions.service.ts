@@ -1,0 +1,209 @@
+import type { Language, PlanetId, Presence, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
+import { isLanguage, pickLocalized, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
+import { AI_SYSTEM_PROMPT } from '../../content/messages.ts';
+import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PushSender } from '../../lib/push-sender.ts';
+import type { RateBudget } from '../../lib/rate-budget.ts';
+import { fileUrl } from '../../lib/storage/file-store.ts';
+import type { ProofContextRow, ProofReactionRow, ReactionsRepository } from './reactions.repository.ts';
+
+/** What the reactions need of the AI: a chat-completions client that streams (the chat's). */
+export interface ReactionAi {
+  readonly configured: boolean;
+  stream(
+    messages: { role: 'system' | 'user' | 'assistant'; content: string }[],
+    onDelta: (delta: string) => void,
+    signal?: AbortSignal,
+  ): Promise<string>;
+}
+
+/** What the reactions need of the live channel. */
+export interface ReactionLive {
+  publishToUser(userId: string, event: ServerEvent): Promise<void>;
+  publishToOperators(event: ServerEvent): Promise<void>;
+}
+
+/** What the reactions service needs. */
+export interface ReactionsServiceDeps {
+  repo: ReactionsRepository;
+  live: ReactionLive;
+  /** Whether the human Gomeum is answering (the chat's presence). */
+  presence: { status(): Promise<Presence> };
+  ai: ReactionAi;
+  push: PushSender;
+  /** The user's AI budget, shared with the chat's AI answers (same key: the user's id). */
+  aiBudget: RateBudget;
+  aiPerMinute: number;
+  now: () => number;
+  onError: (error: unknown, context: string) => void;
+}
+
+const MINUTE = 60_000;
+const PUSH_BODY_MAX = 180;
+
+/** The wire form of a stored reaction. */
+export function toProofReaction(row: ProofReactionRow, planet: string): ProofReaction {
+  return {
+    logId: row.log_id,
+    planet: planet as PlanetId,
+    sender: row.sender,
+    content: row.content,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Gomeum reacts to every proof, exactly once. The operator replies from the queue of proofs waiting
+ * for Gomeum; while the operator is not online, the AI reacts in Gomeum's voice instead. One
+ * answerer per proof is kept by the database: a reaction is stored by one statement that stores
+ * nothing when the proof already has one. The AI stores its reaction only once it is completely
+ * written, so an operator's reply sent while an AI reaction is still being written wins, and the
+ * AI's is dropped. Without an AI key, or when the AI fails or the user's AI budget is spent, no
+ * reaction is written and the proof waits in the queue for the operator.
+ */
+export class ReactionsService {
+  private readonly pending = new Set<Promise<void>>();
+  // Aborted at shutdown: AI reactions still being written stop, and their proofs wait for the operator.
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: ReactionsServiceDeps) {}
+
+  /** The reactions of these proofs, by proof id (shown under each proof in the user's log). */
+  async reactionsOf(logs: readonly { id: string; planet: string }[]): Promise<Map<string, ProofReaction>> {
+    const rows = await this.deps.repo.forLogs(logs.map((log) => log.id));
+    const planets = new Map(logs.map((log) => [log.id, log.planet]));
+    return new Map([...rows].map(([id, row]) => [id, toProofReaction(row, planets.get(id) ?? '')] as const));
+  }
+
+  /**
+   * A proof was stored: the operators' queue changes, and when the operator is not online the AI
+   * starts writing a reaction. Never fails (the proof is stored already).
+   */
+  proofSubmitted(logId: string): void {
+    this.track(
+      (async () => {
+        await this.deps.live.publishToOperators({ type: 'proof.queue_changed' });
+        if (!this.deps.ai.configured) return;
+        if ((await this.deps.presence.status()).online) return;
+        await this.reactWithAi(logId);
+      })(),
+    );
+  }
+
+  /** A proof was deleted (its reaction with it, by the database): the operators' queue changes. */
+  proofDeleted(): void {
+    this.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
+  }
+
+  /** Proofs no one has reacted to yet, newest first, with who sent them and the task's progress. */
+  async waiting(): Promise<WaitingProof[]> {
+    const rows = await this.deps.repo.waiting(WAITING_PROOFS_LIMIT);
+    const counts = await this.deps.repo.counts(rows);
+    return rows.map((row) => ({
+      id: row.id,
+      planet: row.planet as PlanetId,
+      date: row.date,
+      title: row.title,
+      content: row.content,
+      imageUrl: fileUrl(row.image_key),
+      createdAt: row.created_at,
+      user: { id: row.user_id, email: row.email, guestId: row.guest_id, isGuest: row.is_guest === 1 },
+      task: {
+        description: row.description ?? '',
+        reward: row.reward ?? '',
+        goal: row.goal ?? 1,
+        count: counts.get(`${row.user_id} ${row.planet}`) ?? 0,
+      },
+    }));
+  }
+
+  /**
+   * The operator replies to a proof as Gomeum: 404 when the proof does not exist, 409 when it has
+   * a reaction already (another dashboard's reply, or the AI's, stored first).
+   */
+  async reply(logId: string, content: string): Promise<ProofReaction> {
+    const row = await this.deps.repo.insertOnce({ logId, sender: 'gomeum', content, createdAt: this.deps.now() });
+    if (!row) {
+      if (!(await this.deps.repo.planetOf(logId))) throw new AppError(404, 'errors.not_found');
+      throw new AppError(409, 'reaction.error_exists');
+    }
+    return this.deliver(row);
+  }
+
+  /** Resolves when every AI reaction under way has been stored or given up (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Shutdown: AI reactions still being written stop (their proofs wait for the operator). */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.idle();
+  }
+
+  /** Tells the user's tabs and the operators, and pushes to the user's devices (shown when no tab is in view). */
+  private async deliver(row: ProofReactionRow): Promise<ProofReaction> {
+    const planet = (await this.deps.repo.planetOf(row.log_id)) ?? '';
+    const reaction = toProofReaction(row, planet);
+    const event = { type: 'proof.reaction', reaction } as const;
+    await Promise.all([this.deps.live.publishToUser(row.user_id, event), this.deps.live.publishToOperators(event)]);
+    const body =
+      reaction.content.length > PUSH_BODY_MAX ? `${reaction.content.slice(0, PUSH_BODY_MAX - 1)}…` : reaction.content;
+    this.deps.push.sendToUser(row.user_id, (locale) => ({
+      kind: 'reaction',
+      title: REACTION_PUSH_TITLE[locale],
+      body,
+      url: `/task/${planet}`,
+      tag: `reaction-${row.log_id}`,
+    }));
+    return reaction;
+  }
+
+  private track(task: Promise<void>): void {
+    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'proof reaction'));
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+  }
+
+  private async reactWithAi(logId: string): Promise<void> {
+    const proof = await this.deps.repo.proofContext(logId);
+    if (!proof) return;
+    // The same budget as the chat's AI answers: a user cannot spend more AI by sending proofs.
+    if (!(await this.deps.aiBudget.take(proof.user_id, this.deps.aiPerMinute, MINUTE))) return;
+    const count = await this.deps.repo.countLogs(proof.user_id, proof.planet);
+    let text: string;
+    try {
+      text = await this.deps.ai.stream(this.prompt(proof, count), () => undefined, this.stopping.signal);
+    } catch (error) {
+      // No reaction: the proof stays in the queue for the operator.
+      this.deps.onError(error, 'AI proof reaction');
+      return;
+    }
+    const content = text.trim().slice(0, REACTION_TEXT_MAX);
+    if (!content) return;
+    // Stored only now, completely written: if the operator replied meanwhile, theirs stays.
+    const row = await this.deps.repo.insertOnce({ logId, sender: 'gomeum_ai', content, createdAt: this.deps.now() });
+    if (row) await this.deliver(row);
+  }
+
+  /** Gomeum's persona and the reaction's instruction in the user's language, then the proof in context. */
+  private prompt(proof: ProofContextRow, count: number) {
+    const language: Language = isLanguage(proof.locale) ? proof.locale : 'en';
+    const labels = REACTION_PROMPT[language];
+    const system = `${pickLocalized(AI_SYSTEM_PROMPT, language)}\n\n${labels.instruction}`;
+    const user = [
+      `${labels.planet}: ${proof.planet}`,
+      `${labels.task}: ${proof.description?.trim() || labels.unset}`,
+      `${labels.reward}: ${proof.reward?.trim() || labels.unset}`,
+      labels.progress(count, proof.goal ?? 1),
+      `${labels.date}: ${proof.date}`,
+      `${labels.title}: ${proof.title}`,
+      `${labels.proof}: ${proof.content}`,
+    ].join('\n');
+    return [
+      { role: 'system' as const, content: system },
+      { role: 'user' as const, content: user },
+    ];
+  }
+}

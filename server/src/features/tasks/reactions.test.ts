@@ -1,0 +1,318 @@
+import { taskLogListSchema, waitingProofListSchema, type ServerEvent } from '@gomeum/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { FakeAi } from '../../test/fake-ai.ts';
+import { makeImage } from '../../test/images.ts';
+import { LiveTestClient } from '../../test/live-client.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+
+const KEY = 'sk-test-reactions-never-leak';
+
+/** Confirms a task on `planet` (goal 3) and sends one proof; returns the proof's id. */
+async function sendProof(client: TestClient, planet: string, title: string, content: string, image = false) {
+  await client.request('PUT', `/api/planets/${planet}/task`, { description: 'Cook a soup', reward: 'Cake', goal: 3 });
+  const response = await client.postForm(
+    `/api/planets/${planet}/logs`,
+    { date: '2026-11-24', title, content },
+    image ? [{ field: 'image', name: 'proof.png', type: 'image/png', bytes: await makeImage('png') }] : [],
+  );
+  expect(response.status, response.text).toBe(200);
+  return (response.body as { log: { id: string } }).log.id;
+}
+
+const reactionsIn = async (t: TestApp) =>
+  t.database.db.selectFrom('proof_reactions').selectAll().orderBy('created_at').execute();
+
+async function logs(client: TestClient, planet: string) {
+  const response = await client.get(`/api/planets/${planet}/logs`);
+  expect(response.status).toBe(200);
+  return taskLogListSchema.parse(response.body).items;
+}
+
+async function waiting(operator: TestClient) {
+  const response = await operator.get('/api/operator/proofs/waiting');
+  expect(response.status).toBe(200);
+  return waitingProofListSchema.parse(response.body).items;
+}
+
+describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () => {
+  let t: TestApp;
+  let base: string;
+  let operator: TestClient;
+  const sockets: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ operator: TEST_OPERATOR });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    operator = await operatorClient(t);
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists proofs newest first with images; a reply shows under the proof, arrives live, and leaves the queue', async () => {
+    const mia = await userClient(t, 'mia@example.com');
+    const ben = await guestClient(t);
+    const first = await sendProof(mia.client, 'food', 'Soup one', 'Carrot soup', true);
+    t.clock.advance(10);
+    const second = await sendProof(ben.client, 'music', 'Scales', 'Played C major');
+    await t.services.reactions.idle();
+    // No AI key: no reaction was written, both wait for the operator.
+    expect(await reactionsIn(t)).toEqual([]);
+
+    const queue = await waiting(operator);
+    expect(queue.map((p) => p.id)).toEqual([second, first]);
+    const mine = queue[1];
+    expect(mine).toMatchObject({
+      planet: 'food',
+      title: 'Soup one',
+      content: 'Carrot soup',
+      user: { id: mia.id, email: 'mia@example.com', isGuest: false },
+      task: { description: 'Cook a soup', reward: 'Cake', goal: 3, count: 1 },
+    });
+    expect(queue[0]?.user).toMatchObject({ id: ben.id, isGuest: true, email: null });
+    // The operator sees the private proof image.
+    expect(mine?.imageUrl).toMatch(/^\/api\/files\//);
+    expect((await operator.get(mine?.imageUrl ?? '')).status).toBe(200);
+
+    const miaTab = await LiveTestClient.connect(base, mia.client);
+    const benTab = await LiveTestClient.connect(base, ben.client);
+    const dashboard = await LiveTestClient.connect(base, operator);
+    sockets.push(miaTab, benTab, dashboard);
+
+    const reply = await operator.post(`/api/operator/proofs/${first}/reaction`, { content: '  Purr, that soup!  ' });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({
+      reaction: { logId: first, planet: 'food', sender: 'gomeum', content: 'Purr, that soup!' },
+    });
+    const isReaction = (event: ServerEvent) => event.type === 'proof.reaction' && event.reaction.logId === first;
+    const live = await miaTab.waitFor(isReaction);
+    expect(live).toMatchObject({ reaction: { sender: 'gomeum', content: 'Purr, that soup!' } });
+    await dashboard.waitFor(isReaction);
+    // Another user's tab hears nothing of it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(benTab.events.some((event) => event.type === 'proof.reaction')).toBe(false);
+
+    const [entry] = await logs(mia.client, 'food');
+    expect(entry?.reaction).toMatchObject({ sender: 'gomeum', content: 'Purr, that soup!' });
+    expect((await logs(ben.client, 'music'))[0]?.reaction).toBeNull();
+    expect((await waiting(operator)).map((p) => p.id)).toEqual([second]);
+
+    // One reaction per proof: a second reply is refused and changes nothing.
+    const again = await operator.post(`/api/operator/proofs/${first}/reaction`, { content: 'Another one' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 'reaction.error_exists' } });
+    expect((await reactionsIn(t)).map((r) => r.content)).toEqual(['Purr, that soup!']);
+
+    // Unknown proofs, blank and overlong replies.
+    expect((await operator.post('/api/operator/proofs/no-such-proof/reaction', { content: 'Hi' })).status).toBe(404);
+    for (const body of [{}, { content: '   ' }, { content: 'x'.repeat(2001) }, { content: 7 }]) {
+      expect((await operator.post(`/api/operator/proofs/${second}/reaction`, body)).status).toBe(400);
+    }
+    // Only the operator.
+    expect((await mia.client.post(`/api/operator/proofs/${second}/reaction`, { content: 'Me!' })).status).toBe(403);
+    expect((await mia.client.get('/api/operator/proofs/waiting')).status).toBe(403);
+  });
+
+  it('deleting a proof deletes its reaction', async () => {
+    const zoe = await userClient(t, 'zoe@example.com');
+    const proof = await sendProof(zoe.client, 'game', 'Level 1', 'Cleared it');
+    expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Well played' })).status).toBe(
+      200,
+    );
+    expect((await zoe.client.request('DELETE', `/api/planets/game/logs/${proof}`)).status).toBe(200);
+    expect(await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute()).toEqual(
+      [],
+    );
+    expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Late' })).status).toBe(404);
+  });
+
+  it('keeps exactly one reaction when many replies race on one proof', async () => {
+    const kim = await userClient(t, 'kim@example.com');
+    const proof = await sendProof(kim.client, 'movie', 'Film', 'Watched a classic');
+    const second = await operatorClient(t);
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? operator : second).post(`/api/operator/proofs/${proof}/reaction`, { content: `Reply ${i}` }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(11);
+    const stored = await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute();
+    expect(stored).toHaveLength(1);
+    const winner = replies.find((r) => r.status === 200)?.body as { reaction: { content: string } };
+    expect(stored[0]?.content).toBe(winner.reaction.content);
+  });
+});
+
+describe('AI reactions against a local OpenAI-compatible server', () => {
+  const fake = new FakeAi();
+  let t: TestApp;
+  let base: string;
+  let operator: TestClient;
+  const sockets: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    const baseUrl = await fake.start();
+    t = await createTestApp({
+      operator: TEST_OPERATOR,
+      ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 400 },
+      chatRateLimit: { messages: 100, aiReplies: 3 },
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    operator = await operatorClient(t);
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await t.services.reactions.idle();
+    await t.services.chat.idle();
+    fake.requests.length = 0;
+    fake.mode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  it('reacts in Gomeum’s voice and the user’s language, knowing the task, goal, progress and proof', async () => {
+    const mia = await guestClient(t);
+    expect((await mia.client.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
+    const tab = await LiveTestClient.connect(base, mia.client);
+    sockets.push(tab);
+    fake.mode = { kind: 'stream', chunks: ['멋져요', ', 수프', '가 맛있어 보여요!'] };
+    const proof = await sendProof(mia.client, 'food', 'Pumpkin soup', 'I made pumpkin soup for my family');
+
+    const live = await tab.waitFor((event) => event.type === 'proof.reaction' && event.reaction.logId === proof);
+    expect(live).toMatchObject({
+      reaction: { sender: 'gomeum_ai', planet: 'food', content: '멋져요, 수프가 맛있어 보여요!' },
+    });
+    const request = fake.requests[0];
+    expect(request?.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.body).toMatchObject({ model: 'gpt-4', temperature: 0.7, stream: true });
+    const [system, user] = request?.body.messages ?? [];
+    expect(system?.role).toBe('system');
+    expect(system?.content).toMatch(/해요체/);
+    expect(user?.role).toBe('user');
+    expect(user?.content).toContain('Cook a soup');
+    expect(user?.content).toContain('Cake');
+    expect(user?.content).toContain('인증 3개 중 1개');
+    expect(user?.content).toContain('Pumpkin soup');
+    expect(user?.content).toContain('I made pumpkin soup for my family');
+
+    expect((await logs(mia.client, 'food'))[0]?.reaction).toMatchObject({ sender: 'gomeum_ai' });
+    // Reacted to: not in the operator's queue, and the operator cannot add a second reaction.
+    expect((await waiting(operator)).map((p) => p.id)).not.toContain(proof);
+    expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Me too' })).status).toBe(409);
+  });
+
+  it.each([
+    ['an HTTP error', { kind: 'error', status: 500 } as const],
+    ['a timeout', { kind: 'hang' } as const],
+  ])('writes no reaction on %s: the proof waits for the operator', async (_name, mode) => {
+    fake.mode = mode;
+    const ben = await guestClient(t);
+    const proof = await sendProof(ben.client, 'music', 'Scales', 'Practised for an hour');
+    await t.services.reactions.idle();
+    expect(fake.requests).toHaveLength(1);
+    expect(await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute()).toEqual(
+      [],
+    );
+    expect((await waiting(operator)).map((p) => p.id)).toContain(proof);
+    expect((await logs(ben.client, 'music'))[0]?.reaction).toBeNull();
+  });
+
+  it('lets the operator’s reply win over an AI reaction still being written', async () => {
+    fake.mode = { kind: 'stream', chunks: ['Slow', ' AI', ' words'], delayMs: 80 };
+    const kim = await guestClient(t);
+    const tab = await LiveTestClient.connect(base, kim.client);
+    sockets.push(tab);
+    const proof = await sendProof(kim.client, 'manga', 'Chapter', 'Drew a page');
+    // The AI has started writing.
+    for (let i = 0; i < 100 && fake.requests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.requests).toHaveLength(1);
+    const reply = await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Lovely lines!' });
+    expect(reply.status).toBe(200);
+    await t.services.reactions.idle();
+    const stored = await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute();
+    expect(stored.map((r) => [r.sender, r.content])).toEqual([['gomeum', 'Lovely lines!']]);
+    // The user heard one reaction only.
+    expect(tab.events.filter((event) => event.type === 'proof.reaction')).toHaveLength(1);
+  });
+
+  it('keeps one reaction when the AI and the operator finish together, whoever wins', async () => {
+    fake.mode = { kind: 'stream', chunks: ['Quick'], delayMs: 1 };
+    const lee = await guestClient(t);
+    const proofs: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const proof = await sendProof(lee.client, 'travel', `Trip ${i}`, `Walked ${i} km`);
+      proofs.push(proof);
+      await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: `Nice walk ${i}` });
+    }
+    await t.services.reactions.idle();
+    for (const proof of proofs) {
+      const rows = await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute();
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it('does not react while the operator is online', async () => {
+    const dashboard = await LiveTestClient.connect(base, operator);
+    sockets.push(dashboard);
+    dashboard.send({ type: 'presence.dashboard' });
+    await dashboard.waitFor((event) => event.type === 'presence.changed' && event.online);
+    const sam = await guestClient(t);
+    const proof = await sendProof(sam.client, 'drama', 'Episode', 'Watched episode one');
+    await dashboard.waitFor((event) => event.type === 'proof.queue_changed');
+    await t.services.reactions.idle();
+    expect(fake.requests).toHaveLength(0);
+    expect((await waiting(operator)).map((p) => p.id)).toContain(proof);
+    await dashboard.close();
+    // Wait until the operator counts as away again, for the tests after this one.
+    const watcher = await LiveTestClient.connect(base, sam.client);
+    sockets.push(watcher);
+    await watcher.waitFor((event) => event.type === 'presence.changed' && !event.online);
+  });
+
+  it('counts AI reactions against the user’s AI budget, shared with the chat', async () => {
+    const ava = await guestClient(t);
+    // Three AI uses a minute: one chat answer, two reactions; the third proof waits for the operator.
+    expect((await ava.client.post('/api/chat/messages', { content: 'Hi!' })).status).toBe(200);
+    await t.services.chat.idle();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await sendProof(ava.client, 'game', `Run ${i}`, `Beat level ${i}`));
+      await t.services.reactions.idle();
+    }
+    const rows = await t.database.db.selectFrom('proof_reactions').selectAll().where('user_id', '=', ava.id).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.sender === 'gomeum_ai')).toBe(true);
+    expect((await waiting(operator)).map((p) => p.id)).toContain(ids[2]);
+  });
+});
+
+describe('AI reactions without an AI key', () => {
+  it('writes none and calls nothing: the proof waits for the operator', async () => {
+    const fake = new FakeAi();
+    const baseUrl = await fake.start();
+    const t = await createTestApp({
+      operator: TEST_OPERATOR,
+      ai: { baseUrl, apiKey: undefined, model: 'gpt-4', timeoutMs: 400 },
+    });
+    try {
+      const operator = await operatorClient(t);
+      const mia = await guestClient(t);
+      const proof = await sendProof(mia.client, 'food', 'Bread', 'Baked bread');
+      await t.services.reactions.idle();
+      expect(fake.requests).toEqual([]);
+      expect(await reactionsIn(t)).toEqual([]);
+      expect((await waiting(operator)).map((p) => p.id)).toEqual([proof]);
+    } finally {
+      await t.close();
+      await fake.stop();
+    }
+  });
+});

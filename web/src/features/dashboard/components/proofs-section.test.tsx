@@ -1,0 +1,111 @@
+import type { WaitingProof } from '@gomeum/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { ProofsSection } from './proofs-section.tsx';
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadOperatorStrings();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const proof = (id: string, title: string, image: string | null): WaitingProof => ({
+  id,
+  planet: 'food',
+  date: '2026-11-24',
+  title,
+  content: `Proof text of ${title}`,
+  imageUrl: image,
+  createdAt: Date.UTC(2026, 10, 24, 12),
+  user: { id: `user-${id}`, email: `${id}@example.com`, guestId: null, isGuest: false },
+  task: { description: 'Cook a soup', reward: 'Cake', goal: 3, count: 1 },
+});
+
+function json(body: unknown, status = 200) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ProofsSection />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProofsSection', () => {
+  it('shows a skeleton, then the empty state', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json({ items: [] })),
+    );
+    renderSection();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(await screen.findByText(/No proof is waiting/)).toBeInTheDocument();
+  });
+
+  it('lists proofs in the order given (newest first) with their images, and replies to one from the keyboard', async () => {
+    let items = [proof('b', 'Second soup', '/api/files/proofs/b.webp'), proof('a', 'First soup', null)];
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        items = items.filter((p) => !url.includes(`/${p.id}/`));
+        const { content } = JSON.parse(init.body as string) as { content: string };
+        return json({ reaction: { logId: 'b', planet: 'food', sender: 'gomeum', content, createdAt: 1 } });
+      }
+      return json({ items });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderSection();
+    const list = await screen.findByRole('list');
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      expect.stringContaining('Second soup'),
+      expect.stringContaining('First soup'),
+    ]);
+    expect(within(cards[0]!).getByRole('img', { name: /Second soup/ })).toHaveAttribute(
+      'src',
+      '/api/files/proofs/b.webp',
+    );
+    expect(cards[0]).toHaveTextContent('Proofs: 1 · goal 3');
+    expect(screen.getByText('2 waiting')).toBeInTheDocument();
+
+    const box = within(cards[0]!).getByRole('textbox', { name: 'Reply to “Second soup” as Gomeum' });
+    const send = within(cards[0]!).getByRole('button', { name: 'Reply' });
+    expect(send).toBeDisabled();
+    await userEvent.click(box);
+    await userEvent.keyboard('Purr, lovely soup!');
+    await userEvent.tab();
+    expect(send).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /Second soup/ })).toBeNull());
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url, init]) => [url, init?.body])).toEqual([
+      ['/api/operator/proofs/b/reaction', JSON.stringify({ content: 'Purr, lovely soup!' })],
+    ]);
+    expect(screen.getByRole('heading', { name: /First soup/ })).toBeInTheDocument();
+  });
+
+  it('says when someone else reacted first', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? json({ error: { code: 'reaction.error_exists', message: 'exists' } }, 409)
+          : json({ items: [proof('c', 'Third soup', null)] }),
+      ),
+    );
+    renderSection();
+    const box = await screen.findByRole('textbox', { name: /Third soup/ });
+    await userEvent.type(box, 'Late reply');
+    await userEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Gomeum has already reacted to this proof.');
+  });
+});

@@ -1,0 +1,52 @@
+import type { TaskLog } from '@gomeum/contracts';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { TaskLogEntry } from './log-entries.tsx';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+const log: TaskLog = {
+  id: 'log-1',
+  planet: 'food',
+  date: '2026-11-24',
+  title: 'Pumpkin soup',
+  content: 'Made pumpkin soup',
+  imageUrl: null,
+  createdAt: Date.UTC(2026, 10, 24, 12),
+};
+
+describe('TaskLogEntry', () => {
+  it('shows no reaction while the proof waits for Gomeum', () => {
+    render(<TaskLogEntry log={{ ...log, reaction: null }} />);
+    expect(screen.getByRole('heading', { name: 'Pumpkin soup' })).toBeInTheDocument();
+    expect(document.querySelector('.proof-reaction')).toBeNull();
+  });
+
+  it("shows Gomeum's reaction under the proof, beside Gomeum", () => {
+    const reaction = {
+      logId: 'log-1',
+      planet: 'food',
+      sender: 'gomeum',
+      content: 'Purr, soup!',
+      createdAt: 1,
+    } as const;
+    render(<TaskLogEntry log={{ ...log, reaction }} />);
+    const note = screen.getByText('Purr, soup!').closest('.proof-reaction');
+    expect(note).toHaveAttribute('data-sender', 'gomeum');
+    expect(note).toHaveTextContent(/^Gomeum/);
+    expect(note).not.toHaveTextContent('(AI)');
+    expect(note?.querySelector('svg')).not.toBeNull();
+  });
+
+  it('marks a reaction the AI wrote, as the chat marks AI answers', () => {
+    const reaction = { logId: 'log-1', planet: 'food', sender: 'gomeum_ai', content: 'Meow!', createdAt: 1 } as const;
+    render(<TaskLogEntry log={{ ...log, reaction }} />);
+    const note = screen.getByText('Meow!').closest('.proof-reaction');
+    expect(note).toHaveAttribute('data-sender', 'gomeum_ai');
+    expect(note).toHaveClass('proof-reaction--gomeum_ai');
+    expect(note).toHaveTextContent('Gomeum (AI)');
+  });
+});
