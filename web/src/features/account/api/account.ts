@@ -66,14 +66,24 @@ export function useDownloadUserData(userId: string) {
   return useMutation({ mutationFn: () => downloadArchive(operatorPath(ACCOUNT_API.operatorExport, userId)) });
 }
 
-/** The operator deletes one user (the id is sent again as the confirmation). */
-export function useDeleteUser(userId: string) {
+/**
+ * The operator deletes one user (the id is sent again as the confirmation). `onDeleted` runs
+ * first, so the dashboard leaves that user's views before anything is read again; then their
+ * cached views are dropped and every operator list is read again.
+ */
+export function useDeleteUser(userId: string, options: { onDeleted?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       apiRequest('DELETE', operatorPath(ACCOUNT_API.operatorUser, userId), accountDeletedSchema, {
         confirmUserId: userId,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator'] }),
+    onSuccess: () => {
+      options.onDeleted?.();
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] === 'operator' && query.queryKey.includes(userId),
+      });
+      void queryClient.invalidateQueries({ queryKey: ['operator'] });
+    },
   });
 }

@@ -5,11 +5,15 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { NotificationsItem } from './notifications-item.tsx';
 import '../account.css';
 
+/** What the arrow keys move between. */
+const MENU_ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+
 /**
- * The account menu in the top bar (signed in, guests included): download my data, delete my
- * account. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
+ * The account menu in the top bar (signed in, guests included): notifications on or off,
+ * download my data, delete my account. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
  * Escape closes it and gives focus back to the button.
  */
 export function AccountMenu() {
@@ -26,7 +30,7 @@ export function AccountMenu() {
   const menuId = useId();
   const buttonId = useId();
 
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? [])];
   const focusItem = (index: number) => {
     const list = items();
     list.at(((index % list.length) + list.length) % list.length)?.focus();
@@ -50,7 +54,7 @@ export function AccountMenu() {
   const openAt = useRef<'first' | 'last'>('first');
   useEffect(() => {
     if (!open) return;
-    const list = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    const list = menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS);
     (openAt.current === 'first' ? list?.[0] : list?.[list.length - 1])?.focus();
   }, [open]);
 
@@ -133,6 +137,7 @@ export function AccountMenu() {
           <p className="account-menu__who" role="presentation">
             {t('account_menu.signed_in_as', { who })}
           </p>
+          <NotificationsItem />
           <button
             type="button"
             role="menuitem"

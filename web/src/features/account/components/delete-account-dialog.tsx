@@ -13,14 +13,28 @@ export interface DeleteAccountDialogProps {
   /** Runs the deletion; a rejection's error code is shown in the dialog. */
   onConfirm: (password: string | null) => Promise<unknown>;
   onClose: () => void;
+  /** The buttons' words, when another voice than the person's own speaks (the operator's dashboard). */
+  labels?: { confirm: string; busy: string; cancel: string };
 }
 
 /**
  * The confirmation before an account is deleted: a modal dialog (focus stays inside, Escape
  * cancels), the warning, the password when there is one, and the destructive button last.
  */
-export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, onClose }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({
+  title,
+  warning,
+  askPassword,
+  onConfirm,
+  onClose,
+  labels,
+}: DeleteAccountDialogProps) {
   const { t } = useTranslation();
+  const words = labels ?? {
+    confirm: t('account_menu.confirm_delete'),
+    busy: t('account_menu.deleting'),
+    cancel: t('account_menu.cancel'),
+  };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const warningId = useId();
@@ -92,10 +106,10 @@ export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, on
             disabled={busy}
             autoFocus={!askPassword}
           >
-            {t('account_menu.cancel')}
+            {words.cancel}
           </button>
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? t('account_menu.deleting') : t('account_menu.confirm_delete')}
+            {busy ? words.busy : words.confirm}
           </button>
         </div>
       </form>

@@ -7,6 +7,7 @@ import { GomeumCat, StarField } from '../../art/index.ts';
 import { useUnreadTotal } from '../api/chat-inbox.ts';
 import { BroadcastSection } from './broadcast-section.tsx';
 import { ChatSection } from './chat-section.tsx';
+import { DashboardToasts } from './dashboard-toasts.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
 import { MoonSection } from './moon-section.tsx';
 import { PresenceSwitch } from './presence-switch.tsx';
@@ -106,6 +107,7 @@ export function DashboardPage() {
           {CONTENT[section]()}
         </section>
       </main>
+      <DashboardToasts />
     </div>
   );
 }
