@@ -1,6 +1,7 @@
 import { ACCOUNT_API, ACCOUNT_DELETE_CONFIRMATION, accountDeletedSchema, errorBodySchema } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { meQuery } from '../../auth/index.ts';
 
 /** The file name the server offers, from `Content-Disposition`. */
@@ -43,7 +44,10 @@ export function useDownloadMyData() {
   return useMutation({ mutationFn: () => downloadArchive(ACCOUNT_API.export) });
 }
 
-/** Deletes the signed-in user's account; afterwards nobody is signed in and nothing of theirs is cached. */
+/**
+ * Deletes the signed-in user's account; afterwards nobody is signed in and nothing of theirs is
+ * cached, in memory or in the service worker's offline copy.
+ */
 export function useDeleteMyAccount() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,6 +59,7 @@ export function useDeleteMyAccount() {
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
       queryClient.setQueryData(meQuery.queryKey, null);
+      forgetOfflineData();
     },
   });
 }

@@ -38,6 +38,7 @@ export function DeleteAccountDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const warningId = useId();
+  const errorId = useId();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +60,9 @@ export function DeleteAccountDialog({
     try {
       await onConfirm(askPassword ? password : null);
     } catch (failure) {
-      setError(t(failure instanceof ApiError ? failure.code : 'errors.server'));
+      const code = failure instanceof ApiError ? failure.code : 'errors.server';
+      // A wrong password is said as such (the sign-in wording speaks of the email too).
+      setError(t(askPassword && code === 'register.error_failed' ? 'account_menu.password_wrong' : code));
       setBusy(false);
     }
   };
@@ -91,11 +94,12 @@ export function DeleteAccountDialog({
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               autoFocus
             />
           </Field>
         ) : null}
-        <p className="form__error" role="alert">
+        <p id={errorId} className="form__error" role="alert">
           {error}
         </p>
         <div className="account-dialog__actions">
