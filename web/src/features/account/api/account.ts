@@ -2,7 +2,7 @@ import { ACCOUNT_API, ACCOUNT_DELETE_CONFIRMATION, accountDeletedSchema, errorBo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { forgetOfflineData } from '../../../lib/offline-data.ts';
-import { meQuery } from '../../auth/index.ts';
+import { LEAVING_MUTATION_KEY, meQuery } from '../../auth/index.ts';
 
 /** The file name the server offers, from `Content-Disposition`. */
 function offeredName(response: Response): string {
@@ -45,17 +45,22 @@ export function useDownloadMyData() {
 }
 
 /**
- * Deletes the signed-in user's account; afterwards nobody is signed in and nothing of theirs is
- * cached, in memory or in the service worker's offline copy.
+ * Deletes the signed-in user's account, then `leave` (the page to go to: it must not be one that
+ * wants a signed-in user), and only then forgets them: nobody is signed in and nothing of theirs
+ * is cached, in memory or in the service worker's offline copy.
  */
-export function useDeleteMyAccount() {
+export function useDeleteMyAccount(leave: () => void | Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string | null) =>
-      apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
+    mutationKey: LEAVING_MUTATION_KEY,
+    mutationFn: async (password: string | null) => {
+      const deleted = await apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
         confirm: ACCOUNT_DELETE_CONFIRMATION,
         ...(password ? { password } : {}),
-      }),
+      });
+      await leave();
+      return deleted;
+    },
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
       queryClient.setQueryData(meQuery.queryKey, null);

@@ -208,7 +208,7 @@ describe('AccountMenu', () => {
       { confirm: 'delete', password: 'right password' },
     ]);
     // Signed out: the menu is gone with the user.
-    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument());
   });
 
   it('warns a guest that nothing can bring the data back, and asks for no password', async () => {
