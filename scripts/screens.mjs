@@ -189,12 +189,28 @@ function screens({ updateId }) {
     { name: 'update', who: USER, path: `/update/${updateId}` },
     { name: 'chat-open', who: USER, path: '/galaxy', open: 'chat' },
     { name: 'diary-open', who: USER, path: '/galaxy', open: 'diary' },
+    { name: 'account-menu', who: USER, path: '/galaxy', open: 'account-menu' },
+    { name: 'account-menu-blocked', who: USER, path: '/galaxy', open: 'account-menu', blocked: true },
+    { name: 'account-delete', who: USER, path: '/galaxy', open: 'account-delete' },
+    { name: 'account-deleted', who: null, path: '/?account=deleted' },
   ];
   const operator = ['overview', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map((section) => ({
     name: `dashboard-${section}`,
     who: OPERATOR,
     path: `/gomeum-dashboard?section=${section}`,
   }));
+  operator.push({
+    name: 'dashboard-user-actions',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=users',
+    open: 'user',
+  });
+  operator.push({
+    name: 'dashboard-user-delete',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=users',
+    open: 'user-delete',
+  });
   return [...user, ...operator];
 }
 
@@ -262,10 +278,23 @@ async function main() {
             contexts.set(key, context);
           }
           const page = await context.newPage();
+          if (screen.blocked) {
+            // As if the browser's site settings block notifications.
+            await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+          }
           await page.goto(screen.path);
           await settle(page);
           if (screen.open === 'diary') {
             await page.locator('.diary-button').first().click();
+            await settle(page);
+          } else if (screen.open?.startsWith('account-')) {
+            await page.locator('.account-menu > button').click();
+            if (screen.open === 'account-delete') await page.locator('.account-menu__item--danger').click();
+            await settle(page);
+          } else if (screen.open === 'user' || screen.open === 'user-delete') {
+            await page.locator('.user-row', { hasText: USER.email }).click();
+            await page.locator('.user-actions').waitFor();
+            if (screen.open === 'user-delete') await page.locator('.user-actions .button--danger').click();
             await settle(page);
           } else if (screen.open) {
             await page.locator('.chat__toggle').first().click();
