@@ -1,4 +1,4 @@
-/* global document, window, getComputedStyle */
+/* global document, window, getComputedStyle, Notification */
 /**
  * `npm run screens`: saves every screen of the app, as a user and as the operator, at 1280×800 and
  * 360×740 in en, zh and ko, into screens/ (one PNG each, full page), so the whole app can be looked
