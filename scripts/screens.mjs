@@ -200,6 +200,12 @@ function screens({ updateId }) {
     path: `/gomeum-dashboard?section=${section}`,
   }));
   operator.push({
+    name: 'dashboard-conversation',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=chat',
+    open: 'conversation',
+  });
+  operator.push({
     name: 'dashboard-user-actions',
     who: OPERATOR,
     path: '/gomeum-dashboard?section=users',
@@ -290,6 +296,10 @@ async function main() {
           } else if (screen.open?.startsWith('account-')) {
             await page.locator('.account-menu > button').click();
             if (screen.open === 'account-delete') await page.locator('.account-menu__item--danger').click();
+            await settle(page);
+          } else if (screen.open === 'conversation') {
+            await page.locator('.user-row', { hasText: USER.email }).click();
+            await page.locator('.inbox__heading .user-actions').waitFor();
             await settle(page);
           } else if (screen.open === 'user' || screen.open === 'user-delete') {
             await page.locator('.user-row', { hasText: USER.email }).click();

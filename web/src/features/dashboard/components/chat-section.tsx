@@ -214,7 +214,7 @@ export function ChatSection() {
   return (
     <div className="users-section">
       <section className="panel dashboard-card" aria-labelledby="inbox-title">
-        <h2 id="inbox-title" className="dashboard-card__title">
+        <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
           {t('dashboard.conversations')}
         </h2>
         {conversations.isPending ? (
@@ -261,7 +261,11 @@ export function ChatSection() {
             title={selectedConversation ? who(selectedConversation) : selected}
             isGuest={selectedConversation?.isGuest ?? false}
             onShown={onShown}
-            onDeleted={() => setSelected(null)}
+            onDeleted={() => {
+              setSelected(null);
+              // The conversation is gone: the list is where the operator goes on from.
+              document.getElementById('inbox-title')?.focus();
+            }}
           />
         ) : (
           <p className="muted">{t('dashboard.choose_conversation')}</p>
