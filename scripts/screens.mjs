@@ -1,4 +1,4 @@
-/* global document, window, getComputedStyle */
+/* global document, window, getComputedStyle, Notification */
 /**
  * `npm run screens`: saves every screen of the app, as a user and as the operator, at 1280×800 and
  * 360×740 in en, zh and ko, into screens/ (one PNG each, full page), so the whole app can be looked
@@ -215,6 +215,10 @@ function screens({ updateId }) {
     { name: 'update', who: USER, path: `/update/${updateId}` },
     { name: 'chat-open', who: USER, path: '/galaxy', open: 'chat' },
     { name: 'diary-open', who: USER, path: '/galaxy', open: 'diary' },
+    { name: 'account-menu', who: USER, path: '/galaxy', open: 'account-menu' },
+    { name: 'account-menu-blocked', who: USER, path: '/galaxy', open: 'account-menu', blocked: true },
+    { name: 'account-delete', who: USER, path: '/galaxy', open: 'account-delete' },
+    { name: 'account-deleted', who: null, path: '/?account=deleted' },
   ];
   const operator = ['overview', 'proofs', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map(
     (section) => ({
@@ -223,6 +227,24 @@ function screens({ updateId }) {
       path: `/gomeum-dashboard?section=${section}`,
     }),
   );
+  operator.push({
+    name: 'dashboard-conversation',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=chat',
+    open: 'conversation',
+  });
+  operator.push({
+    name: 'dashboard-user-actions',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=users',
+    open: 'user',
+  });
+  operator.push({
+    name: 'dashboard-user-delete',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=users',
+    open: 'user-delete',
+  });
   return [...user, ...operator];
 }
 
@@ -290,10 +312,27 @@ async function main() {
             contexts.set(key, context);
           }
           const page = await context.newPage();
+          if (screen.blocked) {
+            // As if the browser's site settings block notifications.
+            await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+          }
           await page.goto(screen.path);
           await settle(page);
           if (screen.open === 'diary') {
             await page.locator('.diary-button').first().click();
+            await settle(page);
+          } else if (screen.open?.startsWith('account-')) {
+            await page.locator('.account-menu > button').click();
+            if (screen.open === 'account-delete') await page.locator('.account-menu__item--danger').click();
+            await settle(page);
+          } else if (screen.open === 'conversation') {
+            await page.locator('.user-row', { hasText: USER.email }).click();
+            await page.locator('.inbox__heading .user-actions').waitFor();
+            await settle(page);
+          } else if (screen.open === 'user' || screen.open === 'user-delete') {
+            await page.locator('.user-row', { hasText: USER.email }).click();
+            await page.locator('.user-actions').waitFor();
+            if (screen.open === 'user-delete') await page.locator('.user-actions .button--danger').click();
             await settle(page);
           } else if (screen.open) {
             await page.locator('.chat__toggle').first().click();

@@ -1,4 +1,4 @@
-/** A user's data rights: the account menu (download my data, delete my account), and the operator's tools. */
+/** A user's data rights: the account menu (notifications, download my data, delete my account), and the operator's tools. */
 export { AccountMenu } from './components/account-menu.tsx';
 export { DeleteAccountDialog } from './components/delete-account-dialog.tsx';
-export { downloadArchive } from './api/account.ts';
+export { downloadArchive, useDeleteUser, useDownloadUserData } from './api/account.ts';

@@ -1,5 +1,5 @@
 export { useMe, meQuery } from './api/get-me.ts';
-export { useFollowSessionEnd } from './api/logout.ts';
+export { LEAVING_MUTATION_KEY, useFollowSessionEnd } from './api/logout.ts';
 export { saveLocale } from './api/set-locale.ts';
 export { AccountButton } from './components/account-button.tsx';
 export { RequireAuth } from './components/require-auth.tsx';

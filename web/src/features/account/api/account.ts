@@ -1,7 +1,8 @@
 import { ACCOUNT_API, ACCOUNT_DELETE_CONFIRMATION, accountDeletedSchema, errorBodySchema } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { meQuery } from '../../auth/index.ts';
+import { forgetOfflineData } from '../../../lib/offline-data.ts';
+import { LEAVING_MUTATION_KEY, meQuery } from '../../auth/index.ts';
 
 /** The file name the server offers, from `Content-Disposition`. */
 function offeredName(response: Response): string {
@@ -43,18 +44,27 @@ export function useDownloadMyData() {
   return useMutation({ mutationFn: () => downloadArchive(ACCOUNT_API.export) });
 }
 
-/** Deletes the signed-in user's account; afterwards nobody is signed in and nothing of theirs is cached. */
-export function useDeleteMyAccount() {
+/**
+ * Deletes the signed-in user's account, then `leave` (the page to go to: it must not be one that
+ * wants a signed-in user), and only then forgets them: nobody is signed in and nothing of theirs
+ * is cached, in memory or in the service worker's offline copy.
+ */
+export function useDeleteMyAccount(leave: () => void | Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string | null) =>
-      apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
+    mutationKey: LEAVING_MUTATION_KEY,
+    mutationFn: async (password: string | null) => {
+      const deleted = await apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
         confirm: ACCOUNT_DELETE_CONFIRMATION,
         ...(password ? { password } : {}),
-      }),
+      });
+      await leave();
+      return deleted;
+    },
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
       queryClient.setQueryData(meQuery.queryKey, null);
+      forgetOfflineData();
     },
   });
 }
@@ -66,14 +76,24 @@ export function useDownloadUserData(userId: string) {
   return useMutation({ mutationFn: () => downloadArchive(operatorPath(ACCOUNT_API.operatorExport, userId)) });
 }
 
-/** The operator deletes one user (the id is sent again as the confirmation). */
-export function useDeleteUser(userId: string) {
+/**
+ * The operator deletes one user (the id is sent again as the confirmation). `onDeleted` runs
+ * first, so the dashboard leaves that user's views before anything is read again; then their
+ * cached views are dropped and every operator list is read again.
+ */
+export function useDeleteUser(userId: string, options: { onDeleted?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       apiRequest('DELETE', operatorPath(ACCOUNT_API.operatorUser, userId), accountDeletedSchema, {
         confirmUserId: userId,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator'] }),
+    onSuccess: () => {
+      options.onDeleted?.();
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] === 'operator' && query.queryKey.includes(userId),
+      });
+      void queryClient.invalidateQueries({ queryKey: ['operator'] });
+    },
   });
 }

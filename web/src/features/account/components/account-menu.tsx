@@ -1,15 +1,22 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { NotificationsItem } from './notifications-item.tsx';
 import '../account.css';
 
+/** Longest wait for the home page after a deletion before the user is forgotten anyway. */
+const LEAVE_WAIT_MS = 5_000;
+
+/** What the arrow keys move between. */
+const MENU_ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+
 /**
- * The account menu in the top bar (signed in, guests included): download my data, delete my
- * account. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
+ * The account menu in the top bar (signed in, guests included): notifications on or off,
+ * download my data, delete my account. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
  * Escape closes it and gives focus back to the button.
  */
 export function AccountMenu() {
@@ -20,13 +27,29 @@ export function AccountMenu() {
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const download = useDownloadMyData();
-  const remove = useDeleteMyAccount();
+  // Off to the home page (which says the account is gone), and only once it is on screen is the
+  // user forgotten: a page that wants a signed-in user would otherwise send them elsewhere first.
+  const location = useLocation();
+  const arrived = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (location.pathname === '/' && new URLSearchParams(location.search).get('account') === 'deleted') {
+      arrived.current?.();
+    }
+  }, [location]);
+  const remove = useDeleteMyAccount(
+    () =>
+      new Promise<void>((resolve) => {
+        arrived.current = resolve;
+        setTimeout(resolve, LEAVE_WAIT_MS);
+        void navigate('/?account=deleted', { replace: true });
+      }),
+  );
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const buttonId = useId();
 
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? [])];
   const focusItem = (index: number) => {
     const list = items();
     list.at(((index % list.length) + list.length) % list.length)?.focus();
@@ -50,7 +73,7 @@ export function AccountMenu() {
   const openAt = useRef<'first' | 'last'>('first');
   useEffect(() => {
     if (!open) return;
-    const list = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    const list = menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS);
     (openAt.current === 'first' ? list?.[0] : list?.[list.length - 1])?.focus();
   }, [open]);
 
@@ -133,6 +156,7 @@ export function AccountMenu() {
           <p className="account-menu__who" role="presentation">
             {t('account_menu.signed_in_as', { who })}
           </p>
+          <NotificationsItem />
           <button
             type="button"
             role="menuitem"
@@ -180,7 +204,6 @@ export function AccountMenu() {
           onConfirm={async (password) => {
             await remove.mutateAsync(password);
             setConfirming(false);
-            void navigate('/?account=deleted', { replace: true });
           }}
         />
       ) : null}

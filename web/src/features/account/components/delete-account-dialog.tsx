@@ -13,17 +13,32 @@ export interface DeleteAccountDialogProps {
   /** Runs the deletion; a rejection's error code is shown in the dialog. */
   onConfirm: (password: string | null) => Promise<unknown>;
   onClose: () => void;
+  /** The buttons' words, when another voice than the person's own speaks (the operator's dashboard). */
+  labels?: { confirm: string; busy: string; cancel: string };
 }
 
 /**
  * The confirmation before an account is deleted: a modal dialog (focus stays inside, Escape
  * cancels), the warning, the password when there is one, and the destructive button last.
  */
-export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, onClose }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({
+  title,
+  warning,
+  askPassword,
+  onConfirm,
+  onClose,
+  labels,
+}: DeleteAccountDialogProps) {
   const { t } = useTranslation();
+  const words = labels ?? {
+    confirm: t('account_menu.confirm_delete'),
+    busy: t('account_menu.deleting'),
+    cancel: t('account_menu.cancel'),
+  };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const warningId = useId();
+  const errorId = useId();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +60,9 @@ export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, on
     try {
       await onConfirm(askPassword ? password : null);
     } catch (failure) {
-      setError(t(failure instanceof ApiError ? failure.code : 'errors.server'));
+      const code = failure instanceof ApiError ? failure.code : 'errors.server';
+      // A wrong password is said as such (the sign-in wording speaks of the email too).
+      setError(t(askPassword && code === 'register.error_failed' ? 'account_menu.password_wrong' : code));
       setBusy(false);
     }
   };
@@ -77,11 +94,12 @@ export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, on
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               autoFocus
             />
           </Field>
         ) : null}
-        <p className="form__error" role="alert">
+        <p id={errorId} className="form__error" role="alert">
           {error}
         </p>
         <div className="account-dialog__actions">
@@ -92,10 +110,10 @@ export function DeleteAccountDialog({ title, warning, askPassword, onConfirm, on
             disabled={busy}
             autoFocus={!askPassword}
           >
-            {t('account_menu.cancel')}
+            {words.cancel}
           </button>
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? t('account_menu.deleting') : t('account_menu.confirm_delete')}
+            {busy ? words.busy : words.confirm}
           </button>
         </div>
       </form>

@@ -27,12 +27,19 @@ export function useLogout() {
 }
 
 /**
+ * The key of a mutation that ends the session on purpose and then signs this tab out itself
+ * (deleting one's account): while it runs, the session's end is no news to follow.
+ */
+export const LEAVING_MUTATION_KEY = ['leaving'] as const;
+
+/**
  * When the server says this tab's session ended (signed out in another tab, or expired), asks who
  * is signed in now: nobody means this tab signs out too; someone (a fresh sign-in) means carry on.
  */
 export function useFollowSessionEnd(): void {
   const queryClient = useQueryClient();
   useLiveEvent('session.ended', () => {
+    if (queryClient.isMutating({ mutationKey: LEAVING_MUTATION_KEY }) > 0) return;
     queryClient.query({ ...meQuery, staleTime: 0 }).then(
       (me) => {
         if (me === null) forgetUser(queryClient);

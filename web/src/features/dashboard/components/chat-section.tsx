@@ -9,6 +9,7 @@ import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
+import { UserDataActions } from './user-data-actions.tsx';
 
 const SENDER_LABELS = {
   user: 'dashboard.sender_user',
@@ -23,12 +24,17 @@ function who(conversation: ChatConversation): string {
 function Conversation({
   userId,
   title,
+  isGuest,
   onShown,
+  onDeleted,
 }: {
   userId: string;
   /** Who the operator is talking to (email or guest id). */
   title: string;
+  isGuest: boolean;
   onShown: (upTo: number) => void;
+  /** The user was deleted from here. */
+  onDeleted: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const messages = useConversation(userId);
@@ -73,7 +79,10 @@ function Conversation({
   }
   return (
     <div className="inbox__conversation">
-      <h2 className="dashboard-card__title">{title}</h2>
+      <div className="inbox__heading">
+        <h2 className="dashboard-card__title">{title}</h2>
+        <UserDataActions userId={userId} name={title} isGuest={isGuest} isOperator={false} onDeleted={onDeleted} />
+      </div>
       {hasNextPage ? (
         <button
           type="button"
@@ -205,7 +214,7 @@ export function ChatSection() {
   return (
     <div className="users-section">
       <section className="panel dashboard-card" aria-labelledby="inbox-title">
-        <h2 id="inbox-title" className="dashboard-card__title">
+        <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
           {t('dashboard.conversations')}
         </h2>
         {conversations.isPending ? (
@@ -250,7 +259,13 @@ export function ChatSection() {
             key={selected}
             userId={selected}
             title={selectedConversation ? who(selectedConversation) : selected}
+            isGuest={selectedConversation?.isGuest ?? false}
             onShown={onShown}
+            onDeleted={() => {
+              setSelected(null);
+              // The conversation is gone: the list is where the operator goes on from.
+              document.getElementById('inbox-title')?.focus();
+            }}
           />
         ) : (
           <p className="muted">{t('dashboard.choose_conversation')}</p>

@@ -8,6 +8,7 @@ import { useUnreadTotal } from '../api/chat-inbox.ts';
 import { useRefreshWaitingProofs, useWaitingProofs } from '../api/proof-queue.ts';
 import { BroadcastSection } from './broadcast-section.tsx';
 import { ChatSection } from './chat-section.tsx';
+import { DashboardToasts } from './dashboard-toasts.tsx';
 import { GomeumTaskSection } from './gomeum-task-section.tsx';
 import { MoonSection } from './moon-section.tsx';
 import { PresenceSwitch } from './presence-switch.tsx';
@@ -126,6 +127,7 @@ export function DashboardPage() {
           {CONTENT[section]()}
         </section>
       </main>
+      <DashboardToasts />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useUsers } from '../api/list-users.ts';
 import { useUpdateUserTask, useUserTask } from '../api/user-task.ts';
 import { DayBarChart } from './charts.tsx';
 import { FormActions, GomeumLogList, PlanetSelect } from './shared.tsx';
+import { UserDataActions } from './user-data-actions.tsx';
 
 /** How the operator names a user: their email, or for guests their guest id. */
 function userName(user: OperatorUser): string {
@@ -116,7 +117,7 @@ function UserTaskPanel({ user, planet }: { user: OperatorUser; planet: PlanetId 
   );
 }
 
-function UserDetail({ user }: { user: OperatorUser }) {
+function UserDetail({ user, onDeleted }: { user: OperatorUser; onDeleted: () => void }) {
   const { t, i18n } = useTranslation();
   const visits = useUserVisits(user.id, 30);
   const [planet, setPlanet] = useState<PlanetId>('music');
@@ -132,6 +133,13 @@ function UserDetail({ user }: { user: OperatorUser }) {
           <dt>{t('dashboard.last_ip')}</dt>
           <dd>{user.lastIp ?? '—'}</dd>
         </dl>
+        <UserDataActions
+          userId={user.id}
+          name={userName(user)}
+          isGuest={user.isGuest}
+          isOperator={user.role === 'operator'}
+          onDeleted={onDeleted}
+        />
       </section>
       <section className="panel dashboard-card">
         <h2 className="dashboard-card__title">{t('dashboard.page_visits')}</h2>
@@ -271,7 +279,15 @@ export function UsersSection() {
         </nav>
       </section>
       {selected ? (
-        <UserDetail key={selected.id} user={selected} />
+        <UserDetail
+          key={selected.id}
+          user={selected}
+          onDeleted={() => {
+            setSelected(null);
+            // The detail is gone: the search field is where the operator goes on from.
+            document.getElementById('user-search')?.focus();
+          }}
+        />
       ) : (
         <p className="panel muted">{t('dashboard.choose_user')}</p>
       )}

@@ -35,6 +35,11 @@ export function HomePage() {
           <Link className="button button--primary button--large" to={me.data ? '/galaxy' : '/register'}>
             {t('home.enter')}
           </Link>
+          {params.get('account') === 'deleted' ? (
+            <p className="home__notice panel" role="status">
+              {t('home.account_deleted')}
+            </p>
+          ) : null}
         </div>
       </main>
       {popup ? <HomePopup content={popup} onClose={closePopup} /> : null}

@@ -54,13 +54,21 @@ function sameKey(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
+/** Asks the server to forget one of this user's subscriptions. */
+export async function forgetSubscription(endpoint: string): Promise<void> {
+  await apiRequest('DELETE', API.pushSubscriptions, okSchema, { endpoint });
+}
+
 /**
  * Ends this browser's push subscription (on sign-out), so nothing meant for the previous user
  * reaches the next person at this computer; the push service then answers 410 and the server
- * forgets the endpoint.
+ * forgets the endpoint. With `forget` (the user turned notifications off while signed in) the
+ * server is told at once.
  */
-export async function unsubscribeFromPush(): Promise<void> {
+export async function unsubscribeFromPush(options: { forget?: boolean } = {}): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
-  await subscription?.unsubscribe();
+  if (!subscription) return;
+  if (options.forget) await forgetSubscription(subscription.endpoint).catch(() => undefined);
+  await subscription.unsubscribe();
 }

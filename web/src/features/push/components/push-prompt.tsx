@@ -1,50 +1,25 @@
 import { isLanguage } from '@gomeum/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/index.ts';
 import { subscribeToPush, unsubscribeFromPush } from '../api/push-subscription.ts';
-import { serviceWorkerSupported } from '../service-worker.ts';
+import { declinePush, pushState, pushSupported, subscribePushState, turnPushOn } from '../push-state.ts';
 import '../push.css';
-
-/** Where a refusal is remembered, so the app does not ask on every page. */
-export const PUSH_DECLINED_KEY = 'gomeum.push.declined';
-
-function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window && serviceWorkerSupported()
-  );
-}
-
-function declined(): boolean {
-  try {
-    return localStorage.getItem(PUSH_DECLINED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberDeclined(): void {
-  try {
-    localStorage.setItem(PUSH_DECLINED_KEY, '1');
-  } catch {
-    // Private mode: we may ask again next visit.
-  }
-}
 
 /** Users whose subscription was already stored in this page's lifetime. */
 const synced = new Set<string>();
 
 /**
  * After sign-in, and only then, asks whether Gomeum may send notifications. A refusal (here or
- * in the browser) is remembered; with permission granted the subscription is kept stored for the
- * signed-in user, guests included.
+ * in the browser) is remembered, and the account menu can change it later; with permission
+ * granted and not turned off, the subscription is kept stored for the signed-in user, guests
+ * included.
  */
 export function PushPrompt() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const userId = me.data?.id ?? null;
-  const [permission, setPermission] = useState(() => (pushSupported() ? Notification.permission : 'denied'));
-  const [hidden, setHidden] = useState(declined);
+  const { permission, declined } = useSyncExternalStore(subscribePushState, pushState);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const locale = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -61,12 +36,12 @@ export function PushPrompt() {
 
   // Permission granted earlier: keep this browser's subscription stored for whoever signed in.
   useEffect(() => {
-    if (!userId || permission !== 'granted' || synced.has(userId)) return;
+    if (!userId || permission !== 'granted' || declined || synced.has(userId)) return;
     synced.add(userId);
     subscribeToPush(locale).catch((error: unknown) => console.warn('push subscription not saved', error));
-  }, [userId, permission, locale]);
+  }, [userId, permission, declined, locale]);
 
-  const visible = Boolean(userId) && pushSupported() && permission === 'default' && !hidden;
+  const visible = Boolean(userId) && permission === 'default' && !declined;
 
   // While the card shows, pages get room to scroll their last controls above it.
   useEffect(() => {
@@ -81,13 +56,8 @@ export function PushPrompt() {
     setBusy(true);
     setFailed(false);
     try {
-      const result = await Notification.requestPermission();
-      setPermission(result);
-      if (result === 'denied') rememberDeclined();
-      if (result === 'granted') {
-        synced.add(userId);
-        await subscribeToPush(locale);
-      }
+      synced.add(userId);
+      await turnPushOn(locale);
     } catch (error) {
       console.warn('push subscription failed', error);
       setFailed(true);
@@ -96,10 +66,7 @@ export function PushPrompt() {
     }
   };
 
-  const later = () => {
-    rememberDeclined();
-    setHidden(true);
-  };
+  const later = () => declinePush();
 
   return (
     <aside className="push-prompt panel" aria-labelledby="push-prompt-title">

@@ -1,0 +1,339 @@
+import { ACCOUNT_API, API, type Me } from '@gomeum/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { AccountMenu } from './account-menu.tsx';
+
+const account: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
+const guest: Me = { id: 'g1', email: null, role: 'user', isGuest: true, guestId: 'G-4821', locale: 'en' };
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[] = [];
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fake server: `me` signed in, and a handler per route the test cares about. */
+function serve(me: Me, routes: Record<string, (body: unknown) => Response> = {}) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      const handler = routes[`${method} ${url}`];
+      if (handler) return handler(body);
+      if (url === API.me) return json(me);
+      return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
+    }),
+  );
+}
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function renderMenu() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/galaxy']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <AccountMenu />
+                <Location />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function openMenu() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+  return { user, menu: screen.getByRole('menu') };
+}
+
+/** A browser that can receive Web Push, with notification permission `permission`. */
+function pushBrowser(permission: NotificationPermission, grant: NotificationPermission = 'granted') {
+  let subscription: { endpoint: string; unsubscribe: () => Promise<boolean> } | null = null;
+  const makeSubscription = () => ({
+    endpoint: 'https://push.example.com/sub/1',
+    options: { applicationServerKey: null },
+    unsubscribe: vi.fn(async () => {
+      subscription = null;
+      return true;
+    }),
+    toJSON: () => ({ endpoint: 'https://push.example.com/sub/1', keys: { p256dh: 'p', auth: 'a' } }),
+  });
+  const registration = {
+    pushManager: {
+      getSubscription: vi.fn(async () => subscription),
+      subscribe: vi.fn(async () => (subscription = makeSubscription())),
+    },
+  };
+  const FakeNotification = {
+    permission,
+    requestPermission: vi.fn(async () => {
+      FakeNotification.permission = grant;
+      return grant;
+    }),
+  };
+  vi.stubGlobal('Notification', FakeNotification);
+  vi.stubGlobal('PushManager', function PushManager() {
+    // Only its presence matters.
+  });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+  });
+  return { registration, FakeNotification, subscribed: () => subscription !== null };
+}
+
+beforeAll(() => {
+  initI18n('en');
+  // jsdom has no <dialog> modality; the element and its events are what we test.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+beforeEach(() => {
+  // No push in this browser unless a test says so.
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AccountMenu', () => {
+  it('opens from the keyboard, names who is signed in, and Escape gives focus back to the button', async () => {
+    serve(account);
+    renderMenu();
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    button.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Signed in as mina@example.com')).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['NotificationsNot available', 'Download my data', 'Delete my account']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('downloads the data as the file the server names, and says so', async () => {
+    serve(account, {
+      [`GET ${ACCOUNT_API.export}`]: () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="gomeum-data-2026-11-24.zip"',
+          },
+        }),
+    });
+    const createUrl = vi.fn(() => 'blob:zip');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data has been downloaded.')).toBeInTheDocument();
+    expect(saved).toEqual(['gomeum-data-2026-11-24.zip blob:zip']);
+    expect(createUrl).toHaveBeenCalledOnce();
+  });
+
+  it('says when the download could not be prepared', async () => {
+    serve(account, {
+      [`GET ${ACCOUNT_API.export}`]: () => json({ error: { code: 'errors.rate_limited', message: 'slow down' } }, 429),
+    });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Download my data' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/Too many tries/));
+  });
+
+  it('asks an account for its password, shows a wrong one beside the field, then deletes and signs out', async () => {
+    let attempts = 0;
+    serve(account, {
+      [`POST ${ACCOUNT_API.delete}`]: () =>
+        ++attempts === 1
+          ? json({ error: { code: 'register.error_failed', message: 'no' } }, 403)
+          : json({ ok: true, rows: 12, files: 1 }),
+    });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveAccessibleDescription(/cannot be undone/);
+    expect(within(dialog).queryByText(/You are a guest/)).not.toBeInTheDocument();
+
+    // Nothing typed: the dialog asks, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+    const password = within(dialog).getByLabelText('Your password');
+    expect(password).toHaveAccessibleDescription('Enter your password to confirm.');
+    expect(calls.filter((call) => call.url === ACCOUNT_API.delete)).toEqual([]);
+
+    await user.type(password, 'wrong password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('That password isn’t right. Please try again.'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/galaxy');
+
+    await user.clear(password);
+    await user.type(password, 'right password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?account=deleted'));
+    expect(calls.filter((call) => call.url === ACCOUNT_API.delete).map((call) => call.body)).toEqual([
+      { confirm: 'delete', password: 'wrong password' },
+      { confirm: 'delete', password: 'right password' },
+    ]);
+    // Signed out: the menu is gone with the user.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument());
+  });
+
+  it('warns a guest that nothing can bring the data back, and asks for no password', async () => {
+    serve(guest, { [`POST ${ACCOUNT_API.delete}`]: () => json({ ok: true, rows: 3, files: 0 }) });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    expect(within(menu).getByText('Signed in as Guest G-4821')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByText(/You are a guest: nothing can bring this data back/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?account=deleted'));
+    expect(calls.find((call) => call.url === ACCOUNT_API.delete)?.body).toEqual({ confirm: 'delete' });
+  });
+
+  it('cancels without deleting, and focus returns to the menu button', async () => {
+    serve(account);
+    renderMenu();
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
+    expect(calls.some((call) => call.url === ACCOUNT_API.delete)).toBe(false);
+  });
+
+  it('offers no deletion to the operator', async () => {
+    serve({ ...account, role: 'operator' });
+    renderMenu();
+    const { menu } = await openMenu();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete my account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('AccountMenu notifications', () => {
+  it('turns notifications on after "Not now", asking the browser and storing the subscription', async () => {
+    const push = pushBrowser('default');
+    localStorage.setItem('gomeum.push.declined', '1');
+    serve(account, {
+      [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }),
+      [`POST ${API.pushSubscriptions}`]: () => json({ ok: true }),
+    });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    const toggle = within(menu).getByRole('menuitemcheckbox', { name: /Notifications/ });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveTextContent('Off');
+
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(toggle).toHaveTextContent('On');
+    expect(push.FakeNotification.requestPermission).toHaveBeenCalledOnce();
+    expect(push.subscribed()).toBe(true);
+    expect(calls.find((call) => call.method === 'POST' && call.url === API.pushSubscriptions)?.body).toMatchObject({
+      endpoint: 'https://push.example.com/sub/1',
+      locale: 'en',
+    });
+    expect(localStorage.getItem('gomeum.push.declined')).toBeNull();
+  });
+
+  it('turns notifications off: the server forgets the subscription, the browser ends it, the choice stays', async () => {
+    const push = pushBrowser('granted');
+    serve(account, {
+      [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }),
+      [`POST ${API.pushSubscriptions}`]: () => json({ ok: true }),
+      [`DELETE ${API.pushSubscriptions}`]: () => json({ ok: true }),
+    });
+    await push.registration.pushManager.subscribe();
+    renderMenu();
+    const { user, menu } = await openMenu();
+    const toggle = within(menu).getByRole('menuitemcheckbox', { name: /Notifications/ });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() => expect(push.subscribed()).toBe(false));
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({
+      endpoint: 'https://push.example.com/sub/1',
+    });
+    expect(localStorage.getItem('gomeum.push.declined')).toBe('1');
+  });
+
+  it('says when the browser blocks notifications, and how to unblock them', async () => {
+    pushBrowser('denied');
+    serve(account);
+    renderMenu();
+    const { menu } = await openMenu();
+    const item = within(menu).getByRole('menuitem', { name: /Notifications/ });
+    expect(item).toHaveTextContent('Blocked');
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveAccessibleDescription(/open the site settings/);
+  });
+
+  it('says when the browser asked stays refused', async () => {
+    pushBrowser('default', 'denied');
+    serve(account);
+    renderMenu();
+    const { user, menu } = await openMenu();
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: /Notifications/ }));
+    const item = await within(menu).findByRole('menuitem', { name: /Notifications/ });
+    expect(item).toHaveTextContent('Blocked');
+  });
+
+  it('says when this browser cannot show notifications at all', async () => {
+    serve(account);
+    renderMenu();
+    const { menu } = await openMenu();
+    const item = within(menu).getByRole('menuitem', { name: /Notifications/ });
+    expect(item).toHaveTextContent('Not available');
+    expect(item).toHaveAccessibleDescription(/can’t show notifications/);
+  });
+
+  it('shows a failure to subscribe, and stays off', async () => {
+    const push = pushBrowser('granted');
+    localStorage.setItem('gomeum.push.declined', '1');
+    push.registration.pushManager.subscribe.mockRejectedValue(new Error('no push service'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serve(account, { [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }) });
+    renderMenu();
+    const { user, menu } = await openMenu();
+    const toggle = within(menu).getByRole('menuitemcheckbox', { name: /Notifications/ });
+    await user.click(toggle);
+    expect(await within(menu).findByRole('alert')).toHaveTextContent("Notifications couldn't be turned on");
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+  });
+});

@@ -1,0 +1,184 @@
+import type { Me, OperatorUser } from '@gomeum/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { DashboardToasts } from './dashboard-toasts.tsx';
+import { UsersSection } from './users-section.tsx';
+
+const operator: Me = {
+  id: 'op',
+  email: 'gomeum@example.com',
+  role: 'operator',
+  isGuest: false,
+  guestId: null,
+  locale: 'en',
+};
+const row = (user: Partial<OperatorUser> & { id: string }): OperatorUser => ({
+  email: null,
+  guestId: null,
+  isGuest: false,
+  role: 'user',
+  createdAt: 1_700_000_000_000,
+  lastLoginAt: null,
+  lastIp: null,
+  ...user,
+});
+const mina = row({ id: 'u-mina', email: 'mina@example.com' });
+const guest = row({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
+const self = row({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
+
+type Call = { method: string; url: string; body: unknown };
+
+/** A fake server with these users; `onDelete` answers the deletion. */
+function serve(
+  users: OperatorUser[],
+  onDelete: (id: string) => Response = () => json({ ok: true, rows: 9, files: 1 }),
+) {
+  const calls: Call[] = [];
+  let list = [...users];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      if (url === '/api/me') return json(operator);
+      if (url.startsWith('/api/operator/users?'))
+        return json({ items: list, total: list.length, page: 1, pageSize: 20 });
+      const exportMatch = /^\/api\/operator\/users\/([^/]+)\/export$/.exec(url);
+      if (exportMatch) {
+        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: { 'content-disposition': `attachment; filename="gomeum-data-${exportMatch[1]}.zip"` },
+        });
+      }
+      const deleteMatch = /^\/api\/operator\/users\/([^/]+)$/.exec(url);
+      if (deleteMatch && method === 'DELETE') {
+        const id = decodeURIComponent(deleteMatch[1]!);
+        const response = onDelete(id);
+        if (response.ok) list = list.filter((user) => user.id !== id);
+        return response;
+      }
+      if (url.includes('/visits')) return json({ items: [], perDay: [] });
+      return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
+    }),
+  );
+  return calls;
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderUsers() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <UsersSection />
+        <DashboardToasts />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function openUser(name: RegExp) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name }));
+  const actions = await screen.findByRole('group', { name: /^Data and account of / });
+  return { user, actions };
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadOperatorStrings();
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the operator acting on a user’s data', () => {
+  it('downloads the user’s data as the server names it, and says so in a toast', async () => {
+    const calls = serve([mina]);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderUsers();
+    const { user, actions } = await openUser(/mina@example\.com/);
+    await user.click(within(actions).getByRole('button', { name: 'Download data' }));
+    expect(await screen.findByText('The data of mina@example.com has been downloaded.')).toBeInTheDocument();
+    expect(saved).toEqual(['gomeum-data-u-mina.zip']);
+    expect(calls.some((call) => call.url === '/api/operator/users/u-mina/export')).toBe(true);
+  });
+
+  it('names the user in the confirmation; Cancel deletes nothing and gives focus back', async () => {
+    const calls = serve([mina]);
+    renderUsers();
+    const { user, actions } = await openUser(/mina@example\.com/);
+    const remove = within(actions).getByRole('button', { name: 'Delete user' });
+    await user.click(remove);
+    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    expect(dialog).toHaveAccessibleDescription(/Everything Gomeum holds about mina@example\.com goes for good/);
+    expect(within(dialog).queryByLabelText(/password/i)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes the user: the confirmation sends their id, the view leaves them, the list is read again', async () => {
+    const calls = serve([mina, guest]);
+    renderUsers();
+    const { user, actions } = await openUser(/mina@example\.com/);
+    await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete this user' }));
+    expect(await screen.findByText('mina@example.com has been deleted, with all of their data.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Data and account of / })).not.toBeInTheDocument();
+    expect(await screen.findByText('Choose a user to see their visits, tasks and logs.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /mina@example\.com/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /G-4821/ })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: '/api/operator/users/u-mina', body: { confirmUserId: 'u-mina' } },
+    ]);
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+  });
+
+  it('keeps the dialog open with the server’s refusal in it', async () => {
+    serve([mina], () => json({ error: { code: 'errors.forbidden', message: 'no' } }, 403));
+    renderUsers();
+    const { user, actions } = await openUser(/mina@example\.com/);
+    await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete this user' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("You're not allowed to do that.");
+    expect(within(dialog).getByRole('button', { name: 'Delete this user' })).toBeEnabled();
+  });
+
+  it('warns that a guest’s data cannot come back', async () => {
+    serve([guest]);
+    renderUsers();
+    const { user, actions } = await openUser(/G-4821/);
+    await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete G-4821?' });
+    expect(within(dialog).getByText(/This is a guest/)).toBeInTheDocument();
+  });
+
+  it('offers the download, but no deletion, for an operator', async () => {
+    serve([self]);
+    renderUsers();
+    const { actions } = await openUser(/gomeum@example\.com/);
+    expect(within(actions).getByRole('button', { name: 'Download data' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
+  });
+});

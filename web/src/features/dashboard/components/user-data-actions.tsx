@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { DeleteAccountDialog, useDeleteUser, useDownloadUserData } from '../../account/index.ts';
+import { showDashboardToast } from './dashboard-toasts.tsx';
+
+/** Who the buttons act on, as the dashboard names them. */
+export interface UserDataActionsProps {
+  userId: string;
+  /** The email, or a guest's id. */
+  name: string;
+  isGuest: boolean;
+  /** An operator's account is never deleted from here (the server refuses it too). */
+  isOperator: boolean;
+  /** Runs once the user is gone: the view leaves them. */
+  onDeleted: () => void;
+}
+
+/**
+ * A user's data rights, exercised by the operator when asked: download everything held about
+ * them (the same ZIP they would get), and delete their account after a confirmation that names them.
+ */
+export function UserDataActions({ userId, name, isGuest, isOperator, onDeleted }: UserDataActionsProps) {
+  const { t } = useTranslation();
+  const download = useDownloadUserData(userId);
+  const remove = useDeleteUser(userId, { onDeleted });
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+
+  const startDownload = () => {
+    setNotice({ ok: true, text: t('dashboard.data_downloading') });
+    download.mutate(undefined, {
+      onSuccess: () => {
+        setNotice(null);
+        showDashboardToast(true, t('dashboard.data_downloaded', { who: name }));
+      },
+      onError: (error) => {
+        const text =
+          error instanceof ApiError && error.code !== 'errors.server'
+            ? t(error.code)
+            : t('dashboard.data_download_failed');
+        setNotice({ ok: false, text });
+        showDashboardToast(false, text);
+      },
+    });
+  };
+
+  return (
+    <div className="user-actions" role="group" aria-label={t('dashboard.user_data', { who: name })}>
+      <button type="button" className="button button--ghost" disabled={download.isPending} onClick={startDownload}>
+        {download.isPending ? t('dashboard.data_downloading') : t('dashboard.data_download')}
+      </button>
+      {isOperator ? null : (
+        <button ref={deleteRef} type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          {t('dashboard.user_delete')}
+        </button>
+      )}
+      <span className={notice?.ok ? 'muted' : 'form__error'} role="status">
+        {notice?.text}
+      </span>
+      {confirming ? (
+        <DeleteAccountDialog
+          title={t('dashboard.user_delete_title', { who: name })}
+          askPassword={false}
+          labels={{
+            confirm: t('dashboard.user_delete_confirm'),
+            busy: t('dashboard.user_deleting'),
+            cancel: t('dashboard.cancel'),
+          }}
+          warning={
+            <>
+              <p>{t('dashboard.user_delete_warning', { who: name })}</p>
+              {isGuest ? <p className="account-dialog__strong">{t('dashboard.user_delete_guest')}</p> : null}
+              <p className="muted">{t('dashboard.user_delete_hint')}</p>
+            </>
+          }
+          onClose={() => {
+            setConfirming(false);
+            deleteRef.current?.focus();
+          }}
+          onConfirm={async () => {
+            await remove.mutateAsync();
+            showDashboardToast(true, t('dashboard.user_deleted', { who: name }));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
