@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'errors.offline',
   'progress.error_goal',
   'progress.error_time_zone',
+  'reminder.error_days',
+  'reminder.error_time',
 ] as const;
 
 /** A machine-readable error code. */

@@ -16,3 +16,4 @@ export * from './chat.ts';
 export * from './live.ts';
 export * from './account.ts';
 export * from './progress.ts';
+export * from './reminders.ts';

@@ -42,6 +42,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'errors.offline': "You're offline — this will work again once you're back online.",
   'progress.error_goal': 'The goal must be a whole number of proofs from 1 to 365.',
   'progress.error_time_zone': 'This time zone is not known.',
+  'reminder.error_days': 'Choose at least one day of the week for the reminder.',
+  'reminder.error_time': 'Give the reminder a time of day, such as 08:30.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */
