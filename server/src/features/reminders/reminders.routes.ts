@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, planetParamsSchema, reminderBodySchema, reminderResultSchema } from '@gomeum/contracts';
 import { requireUser, userOnly } from '../../lib/auth-guard.ts';
 import type { App } from '../../lib/zod-provider.ts';
@@ -26,7 +27,14 @@ export async function remindersRoutes(app: App, options: { reminders: RemindersS
     {
       onRequest: userOnly,
       schema: { params: planetParamsSchema, body: reminderBodySchema, response: { 200: reminderResultSchema, ...errors } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Per user (people behind one address each get their own), so no one can churn the table.
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+        },
+      },
     },
     async (request) => ({
       reminder: await reminders.set(requireUser(request).id, request.params.planetId, request.body),
