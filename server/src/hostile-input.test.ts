@@ -27,6 +27,7 @@ const TABLES: (keyof Database)[] = [
   'page_visits',
   'files',
   'planet_reads',
+  'task_reminders',
 ];
 
 const XSS = [
@@ -47,6 +48,9 @@ const FIELDS = [
   'goal',
   'cadence',
   'timeZone',
+  'enabled',
+  'days',
+  'time',
   'proof',
   'title',
   'date',

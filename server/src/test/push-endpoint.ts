@@ -94,4 +94,3 @@ export function decrypt(body: Buffer, keys: ReturnType<typeof newBrowserKeys>): 
   expect(padded[end]).toBe(2);
   return padded.subarray(0, end).toString('utf8');
 }
-

@@ -51,9 +51,7 @@ describe('reminder fire times', () => {
       '2026-10-25T07:00:00.000Z',
     );
     // 02:30 does not exist on 29 March: it fires at 03:30 summer time, the same moment as 02:30 winter time.
-    expect(iso(nextFireAt(Date.parse('2026-03-28T12:00:00Z'), EVERY_DAY, 150, zone))).toBe(
-      '2026-03-29T01:30:00.000Z',
-    );
+    expect(iso(nextFireAt(Date.parse('2026-03-28T12:00:00Z'), EVERY_DAY, 150, zone))).toBe('2026-03-29T01:30:00.000Z');
     // 02:30 happens twice on 25 October: it fires at the first, once.
     const first = nextFireAt(Date.parse('2026-10-24T12:00:00Z'), EVERY_DAY, 150, zone);
     expect(iso(first)).toBe('2026-10-25T00:30:00.000Z');

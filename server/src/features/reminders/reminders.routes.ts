@@ -26,7 +26,11 @@ export async function remindersRoutes(app: App, options: { reminders: RemindersS
     '/api/planets/:planetId/reminder',
     {
       onRequest: userOnly,
-      schema: { params: planetParamsSchema, body: reminderBodySchema, response: { 200: reminderResultSchema, ...errors } },
+      schema: {
+        params: planetParamsSchema,
+        body: reminderBodySchema,
+        response: { 200: reminderResultSchema, ...errors },
+      },
       // Per user (people behind one address each get their own), so no one can churn the table.
       config: {
         rateLimit: {

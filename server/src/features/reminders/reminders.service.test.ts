@@ -63,7 +63,13 @@ describe('task reminders on two instances sharing one database', () => {
     };
   }
 
-  async function confirm(client: TestClient, planet: string, description: string, goal: number, cadence: string | null) {
+  async function confirm(
+    client: TestClient,
+    planet: string,
+    description: string,
+    goal: number,
+    cadence: string | null,
+  ) {
     const response = await client.request('PUT', `/api/planets/${planet}/task`, {
       description,
       reward: 'Tea',

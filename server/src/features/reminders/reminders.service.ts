@@ -119,7 +119,10 @@ export class RemindersService {
     const task = await this.repo.task(row.user_id, row.planet);
     if (!task?.confirmed || task.completed) return 'skipped';
     const cadence = task.cadence ?? 'daily';
-    if (task.latestProofAt !== null && periodOf(task.latestProofAt, row.time_zone, cadence) === periodOf(due, row.time_zone, cadence)) {
+    if (
+      task.latestProofAt !== null &&
+      periodOf(task.latestProofAt, row.time_zone, cadence) === periodOf(due, row.time_zone, cadence)
+    ) {
       return 'skipped';
     }
     const planet = row.planet as PlanetId;
