@@ -31,11 +31,20 @@ export class RemindersRepository {
 
   /** Stores a user's reminder for a task, replacing the one there was. */
   async upsert(row: ReminderRow): Promise<void> {
-    const { user_id: _user, planet: _planet, ...changes } = row;
     await this.db
       .insertInto('task_reminders')
       .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'planet']).doUpdateSet(changes))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'planet']).doUpdateSet({
+          enabled: row.enabled,
+          days: row.days,
+          minute: row.minute,
+          time_zone: row.time_zone,
+          next_fire_at: row.next_fire_at,
+          last_fired_at: row.last_fired_at,
+          updated_at: row.updated_at,
+        }),
+      )
       .execute();
   }
 
@@ -79,11 +88,10 @@ export class RemindersRepository {
     if (!task) return undefined;
     const proofs = await this.db
       .selectFrom('task_logs')
-      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('latest')])
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max<number | null>('created_at').as('latest')])
       .where('user_id', '=', userId)
       .where('planet', '=', planet)
       .executeTakeFirst();
-    const latest = proofs?.latest;
     return {
       confirmed: task.confirmed === 1,
       completed: task.status === 'completed',
@@ -91,7 +99,7 @@ export class RemindersRepository {
       goal: task.goal,
       cadence: task.cadence,
       count: Number(proofs?.n ?? 0),
-      latestProofAt: latest === null || latest === undefined ? null : Number(latest),
+      latestProofAt: proofs?.latest ?? null,
     };
   }
 }

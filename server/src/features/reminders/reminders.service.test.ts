@@ -149,7 +149,7 @@ describe('task reminders on two instances sharing one database', () => {
     const devices = [];
     for (let i = 0; i < 12; i += 1) {
       const { client } = await guestClient(t);
-      devices.push(await subscribe(client, (['en', 'zh', 'ko'] as const)[i % 3]));
+      devices.push(await subscribe(client, (['en', 'zh', 'ko'] as const)[i % 3] ?? 'en'));
       await confirm(client, 'game', `Level ${i}`, 3, null);
       expect((await remind(client, 'game', { time: '09:00' })).status).toBe(200);
     }

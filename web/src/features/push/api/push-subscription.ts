@@ -11,6 +11,17 @@ export async function saveSubscription(body: PushSubscriptionBody): Promise<void
   await apiRequest('POST', API.pushSubscriptions, okSchema, body);
 }
 
+/** True when this browser can show Web Push notifications (the API, and a service worker). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'Notification' in window &&
+    'PushManager' in window &&
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator
+  );
+}
+
 /** base64url → bytes, as `pushManager.subscribe` wants the key. */
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value

@@ -2,18 +2,11 @@ import { isLanguage } from '@gomeum/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/index.ts';
-import { subscribeToPush, unsubscribeFromPush } from '../api/push-subscription.ts';
-import { serviceWorkerSupported } from '../service-worker.ts';
+import { pushSupported, subscribeToPush, unsubscribeFromPush } from '../api/push-subscription.ts';
 import '../push.css';
 
 /** Where a refusal is remembered, so the app does not ask on every page. */
 export const PUSH_DECLINED_KEY = 'gomeum.push.declined';
-
-function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window && serviceWorkerSupported()
-  );
-}
 
 function declined(): boolean {
   try {
