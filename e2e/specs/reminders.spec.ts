@@ -53,7 +53,7 @@ describe('task reminders', () => {
 
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await expect
-      .poll(async () => (await page.request.get('/api/planets/music/reminder')).json())
+      .poll(async () => (await page.request.get('/api/planets/music/reminder')).json() as Promise<unknown>)
       .toMatchObject({ reminder: { enabled: true, days: [1, 2, 3, 4, 5], time: '07:15', timeZone: zone } });
     await page.getByText(`In your time zone: ${zone}`, { exact: false }).waitFor();
 

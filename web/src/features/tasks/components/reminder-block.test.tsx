@@ -20,7 +20,7 @@ function fakeServer(initial: Reminder | null) {
   const puts: unknown[] = [];
   const fetch = vi.fn((_url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Omit<Reminder, 'nextAt'>;
+      const body = JSON.parse(init.body as string) as Omit<Reminder, 'nextAt'>;
       puts.push(body);
       reminder = { ...body, nextAt: body.enabled ? Date.UTC(2026, 11, 1, 11, 0) : null };
     }
@@ -49,7 +49,7 @@ describe('ReminderBlock', () => {
       Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
     );
     vi.stubGlobal('PushManager', function PushManager() {});
-    vi.stubGlobal('navigator', { ...navigator, serviceWorker: {} });
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
     renderBlock();
     const toggle = await screen.findByRole('switch', { name: 'Remind me about this task' });
     expect(toggle).not.toBeChecked();
