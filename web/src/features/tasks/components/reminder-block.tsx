@@ -112,7 +112,11 @@ function ReminderForm({ planet, saved }: { planet: PlanetId; saved: Reminder | n
   };
 
   const submit = (next: { enabled: boolean; days: number[]; time: string }) => {
-    const parsed = reminderBodySchema.safeParse({ ...next, days: [...next.days].sort(), timeZone: zone });
+    const parsed = reminderBodySchema.safeParse({
+      ...next,
+      days: [...next.days].sort((a, b) => a - b),
+      timeZone: zone,
+    });
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
       setError(code && isErrorCode(code) ? t(code) : t('reminder.error_time'));
@@ -143,7 +147,7 @@ function ReminderForm({ planet, saved }: { planet: PlanetId; saved: Reminder | n
   const summary =
     days.length === 7
       ? t('reminder.summary_every_day', { time: format.time(time) })
-      : t('reminder.summary', { days: format.days([...days].sort()), time: format.time(time) });
+      : t('reminder.summary', { days: format.days([...days].sort((a, b) => a - b)), time: format.time(time) });
 
   return (
     <form className="reminder-form" onSubmit={onSubmit} noValidate>
