@@ -114,6 +114,13 @@ async function seed(browser, url) {
     }),
     'task',
   );
+  await check(
+    await user.request.put('/api/planets/travel/reminder', {
+      data: { enabled: true, days: [1, 3, 5], time: '20:30', timeZone: 'Asia/Seoul' },
+      headers,
+    }),
+    'reminder',
+  );
   // Two proofs: Gomeum reacts to the first below; the second waits in the dashboard's queue.
   const firstProof = await check(
     await user.request.post('/api/planets/travel/logs', {

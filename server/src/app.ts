@@ -30,6 +30,9 @@ import { MoonService } from './features/moon/moon.service.ts';
 import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { NotificationsService } from './features/notifications/notifications.service.ts';
+import { RemindersRepository } from './features/reminders/reminders.repository.ts';
+import { remindersRoutes } from './features/reminders/reminders.routes.ts';
+import { RemindersService } from './features/reminders/reminders.service.ts';
 import { PushRepository } from './features/push/push.repository.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { DEFAULT_PUSH_HOSTS, PushService } from './features/push/push.service.ts';
@@ -122,6 +125,7 @@ export interface Services {
   presence: PresenceService;
   jobs: PeriodicJobs;
   account: AccountService;
+  reminders: RemindersService;
 }
 
 /** The upload store the configuration asks for. */
@@ -151,6 +155,8 @@ export interface BuiltApp {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// How often due jobs are looked for: reminders go out at most this late.
+const REMINDER_CHECK_MS = 30_000;
 
 // JSON bodies of the API are small; uploads get their own limit on their own routes.
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -343,7 +349,13 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     const accountAddresses = await auth.forgetOldAddresses(retentionMs);
     app.log.info({ visitAddresses, accountAddresses }, 'retention: old addresses removed');
   });
-  app.addHook('onReady', async () => jobs.start(60 * 60_000));
+  // Every half minute, on one instance: due task reminders go out (each claimed once; see reminders).
+  const reminders = new RemindersService(new RemindersRepository(database.db), push, config.now);
+  jobs.add('reminders.send', REMINDER_CHECK_MS, async () => {
+    const run = await reminders.runDue();
+    if (run.sent + run.skipped > 0) app.log.info(run, 'reminders');
+  });
+  app.addHook('onReady', async () => jobs.start(REMINDER_CHECK_MS));
 
   // External plugins.
   await app.register(fastifyCookie);
@@ -426,6 +438,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(updatesRoutes, { updates });
   await app.register(notificationsRoutes, { notifications });
   await app.register(pushRoutes, { push });
+  await app.register(remindersRoutes, { reminders });
   await app.register(accountRoutes, {
     account,
     exportsPerHour: config.exportRateLimit ?? 5,
@@ -488,6 +501,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       presence,
       jobs,
       account,
+      reminders,
     },
     database,
     metrics,

@@ -32,6 +32,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/planets/:planetId/progress': 'user',
   'POST /api/planets/:planetId/celebration': 'user',
   'PUT /api/me/time-zone': 'user',
+  'GET /api/planets/:planetId/reminder': 'user',
+  'PUT /api/planets/:planetId/reminder': 'user',
   'GET /api/galaxy': 'user',
   'POST /api/planets/:planetId/seen': 'user',
   'DELETE /api/planets/:planetId/logs/:logId': 'user',

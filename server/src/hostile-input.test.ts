@@ -28,6 +28,7 @@ const TABLES: (keyof Database)[] = [
   'files',
   'planet_reads',
   'proof_reactions',
+  'task_reminders',
 ];
 
 const XSS = [
@@ -48,6 +49,9 @@ const FIELDS = [
   'goal',
   'cadence',
   'timeZone',
+  'enabled',
+  'days',
+  'time',
   'proof',
   'title',
   'date',

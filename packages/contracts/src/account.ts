@@ -55,6 +55,7 @@ export const EXPORT_FILES = [
   'chat.json',
   'moon-answers.json',
   'page-visits.json',
+  'reminders.json',
   'push-subscriptions.json',
   'files.json',
 ] as const;

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'reaction.error_blank',
   'reaction.error_too_long',
   'reaction.error_exists',
+  'reminder.error_days',
+  'reminder.error_time',
 ] as const;
 
 /** A machine-readable error code. */

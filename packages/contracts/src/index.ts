@@ -17,3 +17,4 @@ export * from './live.ts';
 export * from './account.ts';
 export * from './progress.ts';
 export * from './reactions.ts';
+export * from './reminders.ts';

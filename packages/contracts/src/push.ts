@@ -24,7 +24,7 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) });
 
 /** What kind of event a push announces; the service worker acts on it. */
-export const pushKindSchema = z.enum(['broadcast', 'update', 'chat', 'reaction']);
+export const pushKindSchema = z.enum(['broadcast', 'update', 'chat', 'reaction', 'reminder']);
 
 /**
  * The JSON payload of every push message, read by `/sw.js`: what to show and which page a click

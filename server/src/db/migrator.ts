@@ -7,6 +7,7 @@ import * as jobRuns from './migrations/20261124010000_job_runs.ts';
 import * as taskGoals from './migrations/20261125100000_task_goals.ts';
 import * as planetReads from './migrations/20261125110000_planet_reads.ts';
 import * as proofReactions from './migrations/20261126200000_proof_reactions.ts';
+import * as taskReminders from './migrations/20261126300000_task_reminders.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261125100000_task_goals': taskGoals,
   '20261125110000_planet_reads': planetReads,
   '20261126200000_proof_reactions': proofReactions,
+  '20261126300000_task_reminders': taskReminders,
 };
 
 /** The migrations' names, in the order they run. */

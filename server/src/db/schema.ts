@@ -27,6 +27,7 @@ export interface Database {
   job_runs: JobRunsTable;
   planet_reads: PlanetReadsTable;
   proof_reactions: ProofReactionsTable;
+  task_reminders: TaskRemindersTable;
 }
 
 export interface UsersTable {
@@ -238,4 +239,18 @@ export interface ProofReactionsTable {
   sender: 'gomeum' | 'gomeum_ai';
   content: string;
   created_at: number;
+}
+
+/** A task's reminder: days (bit 0 = Monday), local minute and zone; the next instant it is due. */
+export interface TaskRemindersTable {
+  user_id: string;
+  planet: string;
+  enabled: number;
+  days: number;
+  minute: number;
+  time_zone: string;
+  /** Next instant the reminder is due; null while it is off. */
+  next_fire_at: number | null;
+  last_fired_at: number | null;
+  updated_at: number;
 }

@@ -45,6 +45,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   'reaction.error_blank': 'Write a reply first.',
   'reaction.error_too_long': 'That reply is too long.',
   'reaction.error_exists': 'Gomeum has already reacted to this proof.',
+  'reminder.error_days': 'Choose at least one day of the week for the reminder.',
+  'reminder.error_time': 'Give the reminder a time of day, such as 08:30.',
 };
 
 /** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */

@@ -22,9 +22,9 @@ const imageWidth = (tag: string) =>
 
 /**
  * Gives a signed-in user some of everything the product keeps: a task and a proof with an image,
- * a chat message (and Gomeum's replies), a moon answer, a page visit, a push subscription, the
- * diary's seen mark, and (when an operator client is given) the operator's read mark, chat reply and
- * reaction to the proof.
+ * a reminder, a chat message (and Gomeum's replies), a moon answer, a page visit, a push subscription,
+ * the diary's seen mark, and (when an operator client is given) the operator's read mark, chat reply
+ * and reaction to the proof.
  */
 export async function fillUserData(
   t: TestApp,
@@ -45,6 +45,15 @@ export async function fillUserData(
     'proof',
   )) as { log: { id: string; imageUrl: string } };
   const proofUrl = proof.log.imageUrl;
+  await must(
+    client.request('PUT', '/api/planets/music/reminder', {
+      enabled: true,
+      days: [1, 3, 5],
+      time: '07:45',
+      timeZone: 'Asia/Seoul',
+    }),
+    'reminder',
+  );
   const stored = await t.services.files.open(proofUrl.replace('/api/files/', ''));
   if (!stored) throw new Error('proof image not stored');
   const proofBytes = Buffer.concat(await stored.body.toArray());

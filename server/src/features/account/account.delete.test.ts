@@ -78,6 +78,7 @@ describe('deleting an account', () => {
         'push_subscriptions.user_id',
         'sessions.user_id',
         'task_logs.user_id',
+        'task_reminders.user_id',
         'user_meta.user_id',
         'user_tasks.user_id',
         'users.id',

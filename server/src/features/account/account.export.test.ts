@@ -111,6 +111,15 @@ describe('downloading my data', () => {
     expect(chat.map((m) => m.id)).toEqual([...chat.map((m) => m.id)].sort((a, b) => a - b));
     expect(json(entries, 'moon-answers.json')).toEqual([expect.objectContaining({ answer: mine.moonAnswer })]);
     expect(json(entries, 'page-visits.json')).toEqual([expect.objectContaining({ page: mine.visitPage })]);
+    expect(json(entries, 'reminders.json')).toEqual([
+      expect.objectContaining({
+        planet: 'music',
+        enabled: true,
+        days: [1, 3, 5],
+        time: '07:45',
+        timeZone: 'Asia/Seoul',
+      }),
+    ]);
     expect(json(entries, 'push-subscriptions.json')).toEqual([
       expect.objectContaining({ endpoint: mine.pushEndpoint }),
     ]);

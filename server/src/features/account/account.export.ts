@@ -46,8 +46,8 @@ async function* once<T>(rows: Promise<T[]>): AsyncGenerator<T[]> {
 
 /**
  * The download of everything held about one user: a ZIP of JSON documents (profile, sessions,
- * tasks, proofs, Gomeum's logs on their planets, chat, moon answers, page visits, push
- * subscriptions, files) and the user's stored images under `images/`. Each entry is read from the
+ * tasks, proofs, Gomeum's logs on their planets, chat, moon answers, page visits, reminders,
+ * push subscriptions, files) and the user's stored images under `images/`. Each entry is read from the
  * database or the store only when the archive reaches it, page by page, so the archive is never
  * held whole: memory stays flat however much there is.
  */
@@ -166,6 +166,19 @@ export async function exportArchive(deps: ExportDeps, user: AccountRow, now: num
       city: v.city,
       country: v.country,
       at: iso(v.at),
+    })),
+  );
+  entry('reminders.json', () =>
+    jsonArray(once(repo.reminders(userId)), (r) => ({
+      planet: r.planet,
+      enabled: r.enabled === 1,
+      // ISO days of the week, 1 = Monday; the local time and the zone it is counted in.
+      days: [1, 2, 3, 4, 5, 6, 7].filter((day) => (r.days & (1 << (day - 1))) !== 0),
+      time: `${String(Math.floor(r.minute / 60)).padStart(2, '0')}:${String(r.minute % 60).padStart(2, '0')}`,
+      timeZone: r.time_zone,
+      nextAt: iso(r.next_fire_at),
+      lastSentAt: iso(r.last_fired_at),
+      updatedAt: iso(r.updated_at),
     })),
   );
   entry('push-subscriptions.json', () =>

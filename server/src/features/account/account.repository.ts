@@ -16,6 +16,7 @@ const OWNED: readonly { table: keyof Database; column: string }[] = [
   { table: 'chat_reads', column: 'user_id' },
   { table: 'chat_messages', column: 'user_id' },
   { table: 'proof_reactions', column: 'user_id' },
+  { table: 'task_reminders', column: 'user_id' },
   { table: 'task_logs', column: 'user_id' },
   { table: 'user_tasks', column: 'user_id' },
   { table: 'user_meta', column: 'user_id' },
@@ -167,6 +168,15 @@ export class AccountRepository {
       if (rows.length < PAGE) return;
       after = (rows[rows.length - 1] as { id: number }).id;
     }
+  }
+
+  reminders(userId: string) {
+    return this.db
+      .selectFrom('task_reminders')
+      .select(['planet', 'enabled', 'days', 'minute', 'time_zone', 'next_fire_at', 'last_fired_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('planet')
+      .execute();
   }
 
   pushSubscriptions(userId: string) {

@@ -1,53 +1,10 @@
+import { periodOf } from '../../lib/zoned-time.ts';
+
 /** How often a goal wants a proof: each day, or each week (weeks start on Monday). */
 export type Cadence = 'daily' | 'weekly';
 
-const DAY_MS = 86_400_000;
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Whether `zone` is an IANA time zone this runtime knows (`Europe/Berlin`, `UTC`). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dayFormatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * The calendar day an instant falls on in `zone`, counted in days since 1970-01-01: two instants
- * on the same local date get the same number whatever the clock did in between (DST included).
- */
-export function localDayNumber(at: number, zone: string): number {
-  const parts = formatterFor(zone).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Math.round(Date.UTC(get('year'), get('month') - 1, get('day')) / DAY_MS);
-}
-
-/** The Monday-based week a local day number belongs to (1970-01-01 was a Thursday). */
-export function weekOfDay(day: number): number {
-  return Math.floor((day + 3) / 7);
-}
-
-/** The period (day or week number) an instant falls in, in `zone`. */
-export function periodOf(at: number, zone: string, cadence: Cadence): number {
-  const day = localDayNumber(at, zone);
-  return cadence === 'weekly' ? weekOfDay(day) : day;
-}
+// Where they were first written; the time-zone pieces now live in lib/, for reminders too.
+export { isTimeZone, localDayNumber, periodOf, weekOfDay } from '../../lib/zoned-time.ts';
 
 /** Current and best run of consecutive periods with at least one proof. */
 export interface Streaks {

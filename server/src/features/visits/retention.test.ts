@@ -26,8 +26,9 @@ describe('retention of addresses', () => {
     expect((await visit('/new-page')).status).toBe(200);
 
     // The job runs once a day on one instance; here it is due at once.
-    expect(await t.services.jobs.runDue()).toEqual(['privacy.retention']);
-    expect(await t.services.jobs.runDue()).toEqual([]);
+    // (Other jobs, such as sending reminders, may run in the same check.)
+    expect(await t.services.jobs.runDue()).toContain('privacy.retention');
+    expect(await t.services.jobs.runDue()).not.toContain('privacy.retention');
 
     const visits = await t.database.db
       .selectFrom('page_visits')

@@ -10,6 +10,7 @@ import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 import { ProofForm } from './proof-form.tsx';
+import { ReminderBlock } from './reminder-block.tsx';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
@@ -167,6 +168,7 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
             <div className="task-grid__column">
               <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
               {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
+              {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
               <GomeumTaskBlock screen={screen.data} />
             </div>
             <div className="task-grid__column">
