@@ -76,6 +76,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/operator/presence': 'operator',
   'GET /api/me/export': 'user',
   'POST /api/me/delete': 'user',
+  'POST /api/me/guest-merge': 'user',
+  'POST /api/me/keep-progress-ask': 'user',
   'GET /api/operator/users/:userId/export': 'operator',
   'DELETE /api/operator/users/:userId': 'operator',
 };

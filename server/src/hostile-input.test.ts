@@ -27,6 +27,7 @@ const TABLES: (keyof Database)[] = [
   'page_visits',
   'files',
   'planet_reads',
+  'guest_merges',
 ];
 
 const XSS = [
@@ -65,6 +66,7 @@ const FIELDS = [
   'password',
   'confirm',
   'confirmUserId',
+  'accept',
   'en',
   'zh',
   'ko',

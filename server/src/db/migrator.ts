@@ -6,6 +6,7 @@ import * as chatClientIds from './migrations/20261124000000_chat_client_ids.ts';
 import * as jobRuns from './migrations/20261124010000_job_runs.ts';
 import * as taskGoals from './migrations/20261125100000_task_goals.ts';
 import * as planetReads from './migrations/20261125110000_planet_reads.ts';
+import * as guestMerge from './migrations/20261126100000_guest_merge.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261124010000_job_runs': jobRuns,
   '20261125100000_task_goals': taskGoals,
   '20261125110000_planet_reads': planetReads,
+  '20261126100000_guest_merge': guestMerge,
 };
 
 /** The migrations' names, in the order they run. */

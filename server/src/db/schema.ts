@@ -26,6 +26,7 @@ export interface Database {
   settings: SettingsTable;
   job_runs: JobRunsTable;
   planet_reads: PlanetReadsTable;
+  guest_merges: GuestMergesTable;
 }
 
 export interface UsersTable {
@@ -138,6 +139,8 @@ export interface UserMetaTable {
   welcome_shown: number;
   last_seen_update: number;
   last_seen_diary: number;
+  /** When a guest was asked, after a proof, whether to keep their progress; null: not yet. */
+  keep_asked_at: Generated<number | null>;
 }
 
 export interface PresenceTable {
@@ -228,4 +231,15 @@ export interface PlanetReadsTable {
   user_id: string;
   planet: string;
   seen_at: number;
+}
+
+/**
+ * A guest's work that one session may bring into its account: the browser was that guest when it
+ * logged in. Single use, short-lived; gone with the session or the guest.
+ */
+export interface GuestMergesTable {
+  session_id: string;
+  guest_user_id: string;
+  created_at: number;
+  expires_at: number;
 }
