@@ -24,6 +24,11 @@ export function GuestLogoutDialog({
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  // Closed first, so the page is no longer inert when focus goes back to the log-out button.
+  const dismiss = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
 
   return (
     <dialog
@@ -33,7 +38,7 @@ export function GuestLogoutDialog({
       aria-describedby={textId}
       onCancel={(event) => {
         event.preventDefault();
-        if (!busy) onClose();
+        if (!busy) dismiss();
       }}
     >
       <div className="popup__body">
@@ -45,13 +50,13 @@ export function GuestLogoutDialog({
           <p>{t('guest.logout_hint')}</p>
         </div>
         <div className="account-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy} autoFocus>
+          <button type="button" className="button button--ghost" onClick={dismiss} disabled={busy} autoFocus>
             {t('guest.logout_stay')}
           </button>
           <button type="button" className="button button--ghost" onClick={onLogout} disabled={busy}>
             {t('guest.logout_anyway')}
           </button>
-          <Link className="button button--primary" to="/register" onClick={onClose}>
+          <Link className="button button--primary" to="/register" onClick={dismiss}>
             {t('guest.keep_progress')}
           </Link>
         </div>
