@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
@@ -8,6 +9,13 @@ const PNG = Buffer.from(
   'base64',
 );
 const ASK = 'Nicely done! Shall we keep it safe?';
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 async function enterAsGuest(page: Page): Promise<void> {
   await page.goto('/register');
@@ -58,6 +66,7 @@ describe('a guest keeps their work', () => {
     await submitProof(page, 'Mapo tofu night', true, true);
     const ask = page.getByRole('complementary', { name: ASK });
     await ask.waitFor();
+    expect(await violations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Not now' }).click();
     await ask.waitFor({ state: 'detached' });
     // The second: not asked again.
@@ -70,6 +79,7 @@ describe('a guest keeps their work', () => {
     await logout.click();
     const warning = page.getByRole('dialog', { name: 'Log out as a guest?' });
     await warning.getByText('stay only in this browser').waitFor();
+    expect(await violations(page)).toEqual([]);
     expect(await warning.getByRole('button', { name: 'Stay' }).evaluate((el) => el === document.activeElement)).toBe(
       true,
     );
@@ -139,6 +149,7 @@ describe('a guest keeps their work', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const offer = page.getByRole('dialog', { name: 'Bring your guest work along?' });
     await offer.getByText('Proofs', { exact: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
     await offer.getByRole('button', { name: 'Bring it all' }).click();
     const done = page.getByRole('dialog', { name: 'All here now' });
     await done.getByRole('button', { name: 'Continue' }).click();
@@ -147,6 +158,40 @@ describe('a guest keeps their work', () => {
     await page.goto('/task/music');
     await page.getByRole('region', { name: 'Your task' }).locator('dd', { hasText: 'Learn a song' }).waitFor();
     await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: 'First chords' }).waitFor();
+    await context.close();
+  });
+
+  it('shows "Keep your progress" whole in the top bar of a 360 px phone, in en, zh and ko', async () => {
+    const { context, page } = await newSession(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await enterAsGuest(page);
+    for (const [language, label] of [
+      ['en', 'Keep your progress'],
+      ['zh', '保存进度'],
+      ['ko', '진행 상황 저장'],
+    ] as const) {
+      await page.evaluate((lang) => localStorage.setItem('gomeum.language', lang), language);
+      await page.reload();
+      const keep = page.getByRole('banner').getByRole('link', { name: label });
+      await keep.waitFor();
+      const boxes = await page.locator('.top-bar a, .top-bar button').evaluateAll((elements) =>
+        elements.map((el) => {
+          const box = el.getBoundingClientRect();
+          return { left: box.left, right: box.right, height: box.height, keep: el.classList.contains('keep-link') };
+        }),
+      );
+      // Inside the window, clear of every other control, and a full touch target.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const entry = boxes.find((box) => box.keep)!;
+      expect(entry.height).toBeGreaterThanOrEqual(44);
+      for (const other of boxes.filter((box) => !box.keep)) {
+        expect(entry.right <= other.left || entry.left >= other.right, language).toBe(true);
+      }
+      // Its text is not cut: nothing overflows the pill.
+      expect(await keep.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+        true,
+      );
+    }
     await context.close();
   });
 });
