@@ -65,7 +65,9 @@ export function GuestMergeDialog() {
       onCancel={(event) => {
         event.preventDefault();
         if (answer.isPending) return;
-        if (done || error) close();
+        // Brought over: the page reloads either way, so every view (the chat too) shows it all.
+        if (done) window.location.reload();
+        else if (error) close();
         else respond(false);
       }}
     >
