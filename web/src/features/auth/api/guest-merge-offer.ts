@@ -12,7 +12,7 @@ export const guestMergeOfferQuery = queryOptions({
   gcTime: Infinity,
 });
 
-/** The pending guest-merge offer, or null. */
+/** The pending guest-merge offer, or null. Never fetched: only a login writes it. */
 export function useGuestMergeOffer() {
-  return useQuery(guestMergeOfferQuery).data ?? null;
+  return useQuery({ ...guestMergeOfferQuery, enabled: false }).data ?? null;
 }
