@@ -68,7 +68,7 @@ describe('GuestMergeDialog', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/me/guest-merge');
-    expect(JSON.parse(String(init.body))).toEqual({ accept: true });
+    expect(JSON.parse(init.body as string)).toEqual({ accept: true });
     // The offer is used up.
     expect(client.getQueryData(guestMergeOfferQuery.queryKey)).toBeNull();
   });
