@@ -20,6 +20,9 @@ const OUT = path.join(ROOT, 'screens');
 const OPERATOR = { email: 'gomeum@example.com', password: 'screens-operator-password' };
 const USER = { email: 'stargazer@example.com', password: 'purr-purr-purr' };
 const LANGUAGES = ['en', 'zh', 'ko'];
+/** A guest of its own per profile (the one-time ask shows once per guest); MERGE_GUEST logs into USER. */
+const GUEST = { guest: true, email: 'guest' };
+const MERGE_GUEST = { guest: true, email: 'merge-guest' };
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
@@ -201,6 +204,17 @@ async function seed(browser, url) {
 }
 
 async function signIn(context, url, who) {
+  if (who.guest) {
+    const headers = { origin: url };
+    const entered = await context.request.post('/api/auth/guest', { headers });
+    if (!entered.ok()) throw new Error(`guest: ${entered.status()}`);
+    const task = await context.request.put('/api/planets/travel/task', {
+      data: { description: 'Walk a street I have never walked', reward: 'Ice cream' },
+      headers,
+    });
+    if (!task.ok()) throw new Error(`guest task: ${task.status()}`);
+    return;
+  }
   const response = await context.request.post('/api/auth/login', { data: who, headers: { origin: url } });
   if (!response.ok()) throw new Error(`login ${who.email}: ${response.status()}`);
 }
@@ -226,6 +240,10 @@ function screens({ updateId }) {
     { name: 'account-menu-blocked', who: USER, path: '/galaxy', open: 'account-menu', blocked: true },
     { name: 'account-delete', who: USER, path: '/galaxy', open: 'account-delete' },
     { name: 'account-deleted', who: null, path: '/?account=deleted' },
+    { name: 'guest-galaxy', who: GUEST, path: '/galaxy' },
+    { name: 'guest-ask', who: GUEST, path: '/task/travel', open: 'proof' },
+    { name: 'guest-logout', who: GUEST, path: '/galaxy', open: 'logout' },
+    { name: 'guest-merge', who: MERGE_GUEST, path: '/register', open: 'login' },
   ];
   const operator = ['overview', 'proofs', 'users', 'chat', 'moon', 'broadcast', 'updates', 'gomeum-tasks'].map(
     (section) => ({
@@ -325,7 +343,28 @@ async function main() {
           }
           await page.goto(screen.path);
           await settle(page);
-          if (screen.open === 'diary') {
+          if (screen.open === 'proof') {
+            await page.locator('.task-block .button--primary').first().click();
+            await page.locator('input[name="title"]').fill('A tiny bakery');
+            await page.locator('textarea[name="content"]').fill('Found a tiny bakery behind the station.');
+            await page.locator('.proof-form [type="submit"]').click();
+            await page.locator('.keep-card').waitFor({ timeout: 10_000 });
+            // The goal's celebration comes first; the ask waits in place under it.
+            const celebration = page.locator('dialog.celebration[open] button').last();
+            if (await celebration.isVisible().catch(() => false)) await celebration.click();
+            await page.locator('.keep-card').scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'logout') {
+            await page.locator('.top-bar__end button[aria-haspopup="dialog"]').click();
+            await settle(page);
+          } else if (screen.open === 'login') {
+            await page.locator('.auth-card .button--link').click();
+            await page.locator('input[name="email"]').fill(USER.email);
+            await page.locator('input[name="password"]').fill(USER.password);
+            await page.locator('.auth-card [type="submit"]').click();
+            await page.locator('dialog[open]').waitFor({ timeout: 10_000 });
+            await settle(page);
+          } else if (screen.open === 'diary') {
             await page.locator('.diary-button').first().click();
             await settle(page);
           } else if (screen.open?.startsWith('account-')) {

@@ -14,6 +14,7 @@ import { withStartupLock } from './db/startup-lock.ts';
 import { AccountRepository } from './features/account/account.repository.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { AccountService } from './features/account/account.service.ts';
+import { GuestRepository } from './features/account/guest.repository.ts';
 import { authRoutes, resolveUserHook } from './features/auth/auth.routes.ts';
 import { AiClient } from './features/chat/chat.ai.ts';
 import { registerChatLive } from './features/chat/chat.live.ts';
@@ -324,6 +325,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // A deleted account's sockets close at once on every instance: by user, and by each session.
   const account = new AccountService({
     repo: new AccountRepository(database.db),
+    guests: new GuestRepository(database.db),
     files,
     endLive: async (userId, sessionIds) => {
       await live.endUser(userId);
@@ -443,6 +445,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     account,
     exportsPerHour: config.exportRateLimit ?? 5,
     deletesPerMinute: config.rateLimit.auth,
+    guestPerMinute: config.rateLimit.auth,
   });
   // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
   // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.

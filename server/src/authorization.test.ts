@@ -82,6 +82,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/operator/proofs/:logId/reaction': 'operator',
   'GET /api/me/export': 'user',
   'POST /api/me/delete': 'user',
+  'POST /api/me/guest-merge': 'user',
+  'POST /api/me/keep-progress-ask': 'user',
   'GET /api/operator/users/:userId/export': 'operator',
   'DELETE /api/operator/users/:userId': 'operator',
 };

@@ -29,6 +29,7 @@ const TABLES: (keyof Database)[] = [
   'planet_reads',
   'proof_reactions',
   'task_reminders',
+  'guest_merges',
 ];
 
 const XSS = [
@@ -70,6 +71,7 @@ const FIELDS = [
   'password',
   'confirm',
   'confirmUserId',
+  'accept',
   'en',
   'zh',
   'ko',

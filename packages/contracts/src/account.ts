@@ -83,3 +83,26 @@ export const chatPageSchema = z.object({
 });
 /** A page of messages. */
 export type ChatPage = z.infer<typeof chatPageSchema>;
+
+/** A guest's work: keeping it by registering, or bringing it into an account one logs into. */
+export const GUEST_API = {
+  /** `POST`: the signed-in user's answer to the offer made at login: bring the guest's work over, or not. */
+  merge: '/api/me/guest-merge',
+  /** `POST`: claims the one-time "keep your progress?" ask; `ask` is true only the first time, after a proof. */
+  keepAsk: '/api/me/keep-progress-ask',
+} as const;
+
+/** Body of answering the offer: `true` brings everything over, `false` leaves it with the guest. */
+export const guestMergeBodySchema = z.strictObject({ accept: z.boolean() });
+/** Body of answering the offer. */
+export type GuestMergeBody = z.infer<typeof guestMergeBodySchema>;
+
+/** Reply to the offer's answer: whether the work was brought over, and how many rows moved. */
+export const guestMergedSchema = z.object({ ok: z.literal(true), merged: z.boolean(), rows: z.number() });
+/** Reply to the offer's answer. */
+export type GuestMerged = z.infer<typeof guestMergedSchema>;
+
+/** Reply to claiming the one-time ask. */
+export const keepAskSchema = z.object({ ask: z.boolean() });
+/** Reply to claiming the one-time ask. */
+export type KeepAsk = z.infer<typeof keepAskSchema>;

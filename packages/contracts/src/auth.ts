@@ -76,10 +76,25 @@ export const meReplySchema = z.nullable(meSchema);
 /** Where the web app goes after a successful sign-in. */
 export const HOME_FOR_ROLE = { user: '/galaxy', operator: '/gomeum-dashboard' } as const;
 
+/** What a guest who just logged into an account would bring over, counted (shown in the offer). */
+export const guestMergeOfferSchema = z.object({
+  tasks: z.number(),
+  proofs: z.number(),
+  messages: z.number(),
+  answers: z.number(),
+});
+/** What the guest would bring over. */
+export type GuestMergeOffer = z.infer<typeof guestMergeOfferSchema>;
+
 /** Answer to register, login and guest: who you are now and where to go. */
 export const authResultSchema = z.object({
   user: meSchema,
   redirectTo: z.enum([HOME_FOR_ROLE.user, HOME_FOR_ROLE.operator]),
+  /**
+   * Login only: this browser was a guest with work of its own. The new session may bring it into
+   * the account (`POST /api/me/guest-merge`) for a short while, once.
+   */
+  guestMerge: z.optional(guestMergeOfferSchema),
 });
 /** Answer to register, login and guest. */
 export type AuthResult = z.infer<typeof authResultSchema>;

@@ -8,6 +8,7 @@ import * as taskGoals from './migrations/20261125100000_task_goals.ts';
 import * as planetReads from './migrations/20261125110000_planet_reads.ts';
 import * as proofReactions from './migrations/20261126200000_proof_reactions.ts';
 import * as taskReminders from './migrations/20261126300000_task_reminders.ts';
+import * as guestMerge from './migrations/20261126100000_guest_merge.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261125110000_planet_reads': planetReads,
   '20261126200000_proof_reactions': proofReactions,
   '20261126300000_task_reminders': taskReminders,
+  '20261126100000_guest_merge': guestMerge,
 };
 
 /** The migrations' names, in the order they run. */

@@ -28,6 +28,7 @@ export interface Database {
   planet_reads: PlanetReadsTable;
   proof_reactions: ProofReactionsTable;
   task_reminders: TaskRemindersTable;
+  guest_merges: GuestMergesTable;
 }
 
 export interface UsersTable {
@@ -140,6 +141,8 @@ export interface UserMetaTable {
   welcome_shown: number;
   last_seen_update: number;
   last_seen_diary: number;
+  /** When a guest was asked, after a proof, whether to keep their progress; null: not yet. */
+  keep_asked_at: Generated<number | null>;
 }
 
 export interface PresenceTable {
@@ -253,4 +256,15 @@ export interface TaskRemindersTable {
   next_fire_at: number | null;
   last_fired_at: number | null;
   updated_at: number;
+}
+
+/**
+ * A guest's work that one session may bring into its account: the browser was that guest when it
+ * logged in. Single use, short-lived; gone with the session or the guest.
+ */
+export interface GuestMergesTable {
+  session_id: string;
+  guest_user_id: string;
+  created_at: number;
+  expires_at: number;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AccountMenu } from '../features/account/index.ts';
+import { AccountMenu, GuestMergeDialog, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/diary/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
@@ -69,6 +69,7 @@ export function AppShell() {
       <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
         <div className="top-bar__start">
           <DiaryButton />
+          <KeepProgressLink />
         </div>
         <nav className="top-bar__end" aria-label={t('common.toolbar')}>
           <LanguageControl />
@@ -82,6 +83,7 @@ export function AppShell() {
       </div>
       {/* The operator sent the broadcast: they are not told about it again. */}
       {me.data?.role === 'operator' ? null : <BroadcastToasts />}
+      <GuestMergeDialog />
       <PushPrompt />
       <ScrollRestoration />
     </LiveProvider>

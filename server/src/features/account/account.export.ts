@@ -91,6 +91,7 @@ export async function exportArchive(deps: ExportDeps, user: AccountRow, now: num
         welcomeShown: meta ? meta.welcome_shown === 1 : false,
         lastSeenUpdateAt: meta ? iso(meta.last_seen_update) : null,
         lastSeenDiaryAt: meta ? iso(meta.last_seen_diary) : null,
+        keepProgressAskedAt: meta ? iso(meta.keep_asked_at) : null,
         exportedAt: iso(now),
       };
     }),

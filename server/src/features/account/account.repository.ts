@@ -191,7 +191,7 @@ export class AccountRepository {
   meta(userId: string) {
     return this.db
       .selectFrom('user_meta')
-      .select(['welcome_shown', 'last_seen_update', 'last_seen_diary'])
+      .select(['welcome_shown', 'last_seen_update', 'last_seen_diary', 'keep_asked_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }

@@ -3,6 +3,10 @@ import {
   accountDeletedSchema,
   deleteAccountBodySchema,
   errorBodySchema,
+  GUEST_API,
+  guestMergeBodySchema,
+  guestMergedSchema,
+  keepAskSchema,
   operatorDeleteUserBodySchema,
   userParamsSchema,
 } from '@gomeum/contracts';
@@ -19,6 +23,8 @@ export interface AccountRoutesOptions {
   exportsPerHour: number;
   /** Deletion attempts per user per minute (each checks a password). */
   deletesPerMinute: number;
+  /** Answers to a guest-merge offer, and one-time-ask claims, per user per minute. */
+  guestPerMinute: number;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -68,6 +74,31 @@ export async function accountRoutes(app: App, options: AccountRoutesOptions): Pr
       reply.clearCookie(GUEST_COOKIE, { path: '/api/auth' });
       return result;
     },
+  );
+
+  app.post(
+    GUEST_API.merge,
+    {
+      onRequest: userOnly,
+      schema: { body: guestMergeBodySchema, response: { 200: guestMergedSchema, ...errors } },
+      config: perUser(options.guestPerMinute, '1 minute'),
+    },
+    async (request, reply) => {
+      const result = await account.answerGuestMerge(requireUser(request), request.sessionId, request.body.accept);
+      // The guest is gone: this browser no longer comes back to it.
+      if (result.merged) reply.clearCookie(GUEST_COOKIE, { path: '/api/auth' });
+      return result;
+    },
+  );
+
+  app.post(
+    GUEST_API.keepAsk,
+    {
+      onRequest: userOnly,
+      schema: { response: { 200: keepAskSchema, ...errors } },
+      config: perUser(options.guestPerMinute, '1 minute'),
+    },
+    async (request) => ({ ask: await account.claimKeepAsk(requireUser(request)) }),
   );
 
   app.get(

@@ -1,14 +1,16 @@
 import type { Readable } from 'node:stream';
-import type { AccountDeleted, DeleteAccountBody, Me } from '@gomeum/contracts';
+import type { AccountDeleted, DeleteAccountBody, GuestMerged, Me } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage/file-store.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { exportArchive } from './account.export.ts';
+import type { GuestRepository } from './guest.repository.ts';
 
 /** What the account service needs besides its repository. */
 export interface AccountServiceDeps {
   repo: AccountRepository;
+  guests: GuestRepository;
   files: FileStore;
   /** Ends a user's live sockets on every instance, and each of their (now deleted) sessions'. */
   endLive: (userId: string, sessionIds: string[]) => Promise<void>;
@@ -59,6 +61,30 @@ export class AccountService {
     if (!row) throw new AppError(404, 'errors.not_found');
     if (row.role === 'operator') throw new AppError(403, 'errors.forbidden');
     return this.erase(userId);
+  }
+
+  /**
+   * The signed-in user answers the offer their session got at login: bring the guest's work into
+   * the account (every row and file; the guest is deleted and its sockets closed), or leave it
+   * with the guest. 404 when this session holds no offer (never had one, used, or expired).
+   */
+  async answerGuestMerge(user: Me, sessionId: string | null, accept: boolean): Promise<GuestMerged> {
+    if (!sessionId || user.isGuest) throw new AppError(404, 'errors.not_found');
+    const now = this.deps.now();
+    if (!accept) {
+      if (!(await this.deps.guests.dropOffer(sessionId, now))) throw new AppError(404, 'errors.not_found');
+      return { ok: true, merged: false, rows: 0 };
+    }
+    const outcome = await this.deps.guests.merge(sessionId, user.id, now);
+    if (!outcome) throw new AppError(404, 'errors.not_found');
+    await this.deps.endLive(outcome.guestId, outcome.guestSessionIds);
+    return { ok: true, merged: true, rows: outcome.rows };
+  }
+
+  /** Whether to ask a guest, now, if they want to keep their progress: once, after a proof. */
+  async claimKeepAsk(user: Me): Promise<boolean> {
+    if (!user.isGuest) return false;
+    return this.deps.guests.claimKeepAsk(user.id, this.deps.now());
   }
 
   /**

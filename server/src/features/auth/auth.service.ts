@@ -40,6 +40,8 @@ export interface SessionPolicy {
 // Sessions are touched at most this often, so every request is not a write.
 const TOUCH_EVERY_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long after logging in a browser that was a guest may bring the guest's work into the account. */
+export const GUEST_MERGE_OFFER_MS = 30 * 60 * 1000;
 
 /** The public view of a user row. */
 export function toMe(user: UserRow): Me {
@@ -98,18 +100,29 @@ export class AuthService {
   }
 
   /**
-   * Creates an account. A guest registering keeps its id, and with it every task, log, chat and
-   * answer it made as a guest.
+   * The guest this browser proves it is: the guest signed in now, or the guest its long-lived
+   * cookie remembers (a guest who logged out).
+   */
+  private async provenGuest(context: ClientContext): Promise<UserRow | null> {
+    const current = await this.resolveSession(context.sessionToken);
+    if (current) return current.user.is_guest === 1 ? current.user : null;
+    if (!context.guestToken) return null;
+    return (await this.users.findGuestByTokenHash(hashToken(context.guestToken))) ?? null;
+  }
+
+  /**
+   * Creates an account. A guest registering (signed in as the guest, or logged out but remembered
+   * by this browser) keeps its id, and with it every task, log, chat and answer it made as a guest.
    */
   async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
     if (await this.users.findByEmail(body.email)) {
       throw new AppError(409, 'register.error_email_exists');
     }
     const passwordHash = await hashPassword(body.password);
-    const current = await this.resolveSession(context.sessionToken);
+    const guest = await this.provenGuest(context);
     let userId: string;
-    if (current && current.user.is_guest === 1) {
-      userId = current.user.id;
+    if (guest) {
+      userId = guest.id;
       await this.users.upgradeGuest(userId, body.email, passwordHash);
     } else {
       userId = newId();
@@ -134,15 +147,26 @@ export class AuthService {
       }
     }
     const signIn = await this.startSession(userId, context);
-    return current?.user.is_guest === 1 ? { ...signIn, guestToken: null } : signIn;
+    return guest ? { ...signIn, guestToken: null } : signIn;
   }
 
-  /** Signs in with email and password; any failure is the same `register.error_failed`. */
+  /**
+   * Signs in with email and password; any failure is the same `register.error_failed`. A browser
+   * that was a guest with work of its own (signed in as it, or remembering it) gets an offer: the
+   * new session, and only it, may bring that work into the account for a short while, once.
+   */
   async login(body: LoginBody, context: ClientContext): Promise<SignIn> {
     const user = await this.users.findByEmail(body.email);
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok) throw new AppError(401, 'register.error_failed');
-    return this.startSession(user.id, context);
+    const guest = user.role === 'operator' ? null : await this.provenGuest(context);
+    const signIn = await this.startSession(user.id, context);
+    if (!guest || guest.id === user.id) return signIn;
+    const work = await this.users.guestWork(guest.id);
+    if (work.tasks + work.proofs + work.messages + work.answers === 0) return signIn;
+    const now = this.now();
+    await this.sessions.offerGuestMerge(hashToken(signIn.session.token), guest.id, now, now + GUEST_MERGE_OFFER_MS);
+    return { ...signIn, result: { ...signIn.result, guestMerge: work } };
   }
 
   /**

@@ -50,6 +50,16 @@ export class SessionsRepository {
     return live;
   }
 
+  /** Lets this session bring the guest's work into its account until `expiresAt`, once (see the account feature). */
+  async offerGuestMerge(sessionId: string, guestUserId: string, now: number, expiresAt: number): Promise<void> {
+    // Offers nobody answered in time go as new ones are made.
+    await this.db.deleteFrom('guest_merges').where('expires_at', '<=', now).execute();
+    await this.db
+      .insertInto('guest_merges')
+      .values({ session_id: sessionId, guest_user_id: guestUserId, created_at: now, expires_at: expiresAt })
+      .execute();
+  }
+
   async touch(id: string, at: number): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
   }

@@ -25,6 +25,43 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** What a guest has made that is worth keeping, counted: tasks, proofs, messages they wrote, moon answers. */
+  async guestWork(id: string): Promise<{ tasks: number; proofs: number; messages: number; answers: number }> {
+    const count = async (query: Promise<{ n: string | number | bigint } | undefined>) => Number((await query)?.n ?? 0);
+    const [tasks, proofs, messages, answers] = await Promise.all([
+      count(
+        this.db
+          .selectFrom('user_tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirst(),
+      ),
+      count(
+        this.db
+          .selectFrom('task_logs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirst(),
+      ),
+      count(
+        this.db
+          .selectFrom('chat_messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .where('sender', '=', 'user')
+          .executeTakeFirst(),
+      ),
+      count(
+        this.db
+          .selectFrom('moon_answers')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirst(),
+      ),
+    ]);
+    return { tasks, proofs, messages, answers };
+  }
+
   async insert(row: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto('users').values(row).execute();
   }

@@ -2,6 +2,7 @@ import { API, authResultSchema, type AuthResult, type LoginBody, type RegisterBo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { forgetOfflineData } from '../../../lib/offline-data.ts';
+import { guestMergeOfferQuery } from './guest-merge-offer.ts';
 import { meQuery } from './get-me.ts';
 
 /** Logs in with email and password. */
@@ -34,6 +35,8 @@ export function useSignIn() {
     onSuccess: (result) => {
       forgetOfflineData();
       queryClient.setQueryData(meQuery.queryKey, result.user);
+      // A browser that was a guest with work of its own is asked, once in, whether to bring it along.
+      queryClient.setQueryData(guestMergeOfferQuery.queryKey, result.guestMerge ?? null);
     },
   });
 }

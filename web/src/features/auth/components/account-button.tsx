@@ -1,41 +1,61 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
+import { GuestLogoutDialog } from './guest-logout-dialog.tsx';
 
-/** Top-bar control: log out when signed in. */
+/** Top-bar control: log out when signed in; a guest is first told where their work stays. */
 export function AccountButton() {
   const { t } = useTranslation();
   const me = useMe();
   const logout = useLogout();
   const navigate = useNavigate();
+  const [warning, setWarning] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   if (!me.data) return null;
-  const who = me.data.isGuest ? t('account.guest') : (me.data.email ?? '');
+  const isGuest = me.data.isGuest;
+  const who = isGuest ? t('account.guest') : (me.data.email ?? '');
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        setWarning(false);
+        void navigate('/', { replace: true });
+      },
+    });
   return (
-    <button
-      type="button"
-      className="icon-button"
-      title={t('account.logout_as', { who })}
-      aria-label={t('account.logout_as', { who })}
-      disabled={logout.isPending}
-      onClick={() =>
-        logout.mutate(undefined, {
-          onSuccess: () => {
-            void navigate('/', { replace: true });
-          },
-        })
-      }
-    >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path
-          d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 16l4-4-4-4M19 12H9"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button"
+        title={t('account.logout_as', { who })}
+        aria-label={t('account.logout_as', { who })}
+        aria-haspopup={isGuest ? 'dialog' : undefined}
+        disabled={logout.isPending}
+        onClick={() => (isGuest ? setWarning(true) : signOut())}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 16l4-4-4-4M19 12H9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      {warning ? (
+        <GuestLogoutDialog
+          busy={logout.isPending}
+          onLogout={signOut}
+          onClose={() => {
+            setWarning(false);
+            buttonRef.current?.focus();
+          }}
         />
-      </svg>
-    </button>
+      ) : null}
+    </>
   );
 }

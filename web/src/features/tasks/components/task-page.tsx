@@ -2,6 +2,7 @@ import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gome
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../art/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';
@@ -47,6 +48,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
   const logs = useTaskLogs(planet);
   const [formOpen, setFormOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const keep = useKeepProgressAsk();
   const items = logs.data?.items ?? [];
 
   return (
@@ -77,12 +79,14 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
           onDone={() => {
             setFormOpen(false);
             setNotice(t('task.submitted'));
+            keep.check();
           }}
         />
       ) : null}
       <p className="form__success" role="status">
         {notice}
       </p>
+      {keep.ask ? <KeepProgressCard onClose={keep.dismiss} /> : null}
       {logs.isPending ? (
         <p className="muted">{t('common.loading')}</p>
       ) : logs.isError ? (

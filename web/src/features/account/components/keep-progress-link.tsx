@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useMe } from '../../auth/index.ts';
+import '../account.css';
+
+/**
+ * The top bar's "Keep your progress" entry, for guests on every page: it leads to registering,
+ * which turns this guest into an account and keeps everything it made.
+ */
+export function KeepProgressLink() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const location = useLocation();
+  if (!me.data?.isGuest || location.pathname === '/register') return null;
+  return (
+    <Link className="keep-link" to="/register" title={t('guest.keep_progress_hint')}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d="M12 3l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.8z" fill="currentColor" />
+      </svg>
+      <span>{t('guest.keep_progress')}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,18 @@
+import type { GuestMergeOffer } from '@gomeum/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/**
+ * The offer a login made to bring this browser's guest work into the account, kept in the query
+ * cache (written by the login, cleared when answered or at sign-out): null when there is none.
+ */
+export const guestMergeOfferQuery = queryOptions({
+  queryKey: ['guest-merge-offer'] as const,
+  queryFn: (): GuestMergeOffer | null => null,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+/** The pending guest-merge offer, or null. Never fetched: only a login writes it. */
+export function useGuestMergeOffer() {
+  return useQuery({ ...guestMergeOfferQuery, enabled: false }).data ?? null;
+}
