@@ -1,8 +1,15 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, registerThroughForm, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  logInAsOperator,
+  newSession,
+  registerThroughForm,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/browser.ts';
 
 /** The files of a ZIP archive by name, read from its central directory (entries stored or deflated). */
 function unzip(bytes: Buffer): Map<string, Buffer> {
@@ -32,15 +39,6 @@ async function downloadZip(page: Page, start: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), start()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), files: unzip(await fs.readFile(path)) };
-}
-
-async function logInAsOperator(page: Page) {
-  const operator = inject('operator');
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(operator.email);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/gomeum-dashboard');
 }
 
 /** Who the server says is signed in, from this page's cookies. */

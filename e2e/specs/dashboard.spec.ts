@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logInAsOperator, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
 
 // A small coral PNG, for image uploads.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
   'base64',
 );
-
-async function logInAsOperator(page: Page) {
-  const operator = inject('operator');
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(operator.email);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/gomeum-dashboard');
-}
 
 describe('operator dashboard', () => {
   let browser: Browser;

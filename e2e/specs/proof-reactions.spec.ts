@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, liveReady, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  liveReady,
+  logInAsOperator,
+  newSession,
+  registerThroughForm,
+  uniqueEmail,
+} from '../support/browser.ts';
 
 // A small coral PNG, for the proof's photo.
 const PNG = Buffer.from(
@@ -14,15 +21,6 @@ async function violations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-async function logInAsOperator(page: Page) {
-  const operator = inject('operator');
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(operator.email);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/gomeum-dashboard');
 }
 
 describe('Gomeum reacts to proofs', () => {

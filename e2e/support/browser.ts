@@ -80,3 +80,13 @@ export async function enterAsGuestWithLive(page: Page): Promise<void> {
   await page.waitForURL('**/galaxy');
   await ready;
 }
+
+/** Logs the operator in through the form on /register; resolves on the dashboard. */
+export async function logInAsOperator(page: Page): Promise<void> {
+  const operator = inject('operator');
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/gomeum-dashboard');
+}

@@ -115,6 +115,8 @@ describe('a guest keeps their work', () => {
       // Both have music; food was the guest's alone.
       'user_tasks.user_id': 2,
       'planet_reads.user_id': 2,
+      // Both have a music reminder: the account's stays.
+      'task_reminders.user_id': 1,
       // The guest's sessions end with the guest; this browser's new session is the account's.
       'sessions.user_id': (accountBefore.get('sessions.user_id') ?? 0) + 1,
     };

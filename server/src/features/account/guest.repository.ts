@@ -62,7 +62,8 @@ export class GuestRepository {
       rows += await this.moveMoonAnswers(trx, guestId, userId);
       rows += await this.movePlanetReads(trx, guestId, userId);
       rows += await this.moveMeta(trx, guestId, userId);
-      for (const table of ['push_subscriptions', 'page_visits'] as const) {
+      rows += await this.moveReminders(trx, guestId, userId);
+      for (const table of ['push_subscriptions', 'page_visits', 'proof_reactions'] as const) {
         rows += changed(
           await trx.updateTable(table).set({ user_id: userId }).where('user_id', '=', guestId).executeTakeFirst(),
         );
@@ -115,6 +116,21 @@ export class GuestRepository {
         await trx.updateTable('user_tasks').set({ status: 'completed' }).where('id', '=', task.id).execute();
       }
     }
+    return rows;
+  }
+
+  /** A reminder moves unless the account has one for that planet: the account's stays. */
+  private async moveReminders(trx: Db, guestId: string, userId: string): Promise<number> {
+    const accountPlanets = trx.selectFrom('task_reminders').select('planet').where('user_id', '=', userId);
+    let rows = changed(
+      await trx
+        .updateTable('task_reminders')
+        .set({ user_id: userId })
+        .where('user_id', '=', guestId)
+        .where('planet', 'not in', accountPlanets)
+        .executeTakeFirst(),
+    );
+    rows += changed(await trx.deleteFrom('task_reminders').where('user_id', '=', guestId).executeTakeFirst());
     return rows;
   }
 

@@ -104,10 +104,6 @@ function pushBrowser(permission: NotificationPermission, grant: NotificationPerm
 
 beforeAll(() => {
   initI18n('en');
-  // jsdom has no <dialog> modality; the element and its events are what we test.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 beforeEach(() => {
   // No push in this browser unless a test says so.

@@ -9,13 +9,6 @@ import { GuestMergeDialog } from './guest-merge-dialog.tsx';
 
 beforeAll(() => {
   initI18n('en');
-  // jsdom has no <dialog> modality; opening and closing are what matter here.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,10 +9,6 @@ import { GomeumLogEditor } from './gomeum-log-editor.tsx';
 beforeAll(async () => {
   await initI18n('en');
   await loadOperatorStrings();
-  // jsdom has no <dialog> modality; opening and closing are what matter here.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();

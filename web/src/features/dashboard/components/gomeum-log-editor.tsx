@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { Field } from '../../../lib/field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteGomeumLog, useEditGomeumLog } from '../api/gomeum-task.ts';
+import { GomeumLogImages } from './shared.tsx';
 
 /** One published entry: read, corrected in place, or taken back after a confirmation. */
 function GomeumLogRow({
@@ -51,18 +52,7 @@ function GomeumLogRow({
       {draft === null ? (
         <>
           <p className="log-row__content">{log.content}</p>
-          {log.imageUrls.length > 0 ? (
-            <div className="log-row__images">
-              {log.imageUrls.map((url, index) => (
-                <img
-                  key={url}
-                  className="user-task__image"
-                  src={url}
-                  alt={t('task.gomeum_image_alt', { number: index + 1 })}
-                />
-              ))}
-            </div>
-          ) : null}
+          <GomeumLogImages urls={log.imageUrls} />
           <div className="log-row__actions">
             <button
               type="button"

@@ -37,6 +37,19 @@ export function PlanetSelect({
   );
 }
 
+/** The photos of one Gomeum log entry, if it has any. */
+export function GomeumLogImages({ urls }: { urls: string[] }) {
+  const { t } = useTranslation();
+  if (urls.length === 0) return null;
+  return (
+    <div className="log-row__images">
+      {urls.map((url, index) => (
+        <img key={url} className="user-task__image" src={url} alt={t('task.gomeum_image_alt', { number: index + 1 })} />
+      ))}
+    </div>
+  );
+}
+
 /** Gomeum's log entries, newest first, compact. */
 export function GomeumLogList({ logs }: { logs: GomeumLog[] }) {
   const { t, i18n } = useTranslation();
@@ -47,18 +60,7 @@ export function GomeumLogList({ logs }: { logs: GomeumLog[] }) {
         <li key={log.id} className="log-row">
           <span className="muted">{formatDateTime(log.createdAt, i18n.language)}</span>
           <p className="log-row__content">{log.content}</p>
-          {log.imageUrls.length > 0 ? (
-            <div className="log-row__images">
-              {log.imageUrls.map((url, index) => (
-                <img
-                  key={url}
-                  className="user-task__image"
-                  src={url}
-                  alt={t('task.gomeum_image_alt', { number: index + 1 })}
-                />
-              ))}
-            </div>
-          ) : null}
+          <GomeumLogImages urls={log.imageUrls} />
         </li>
       ))}
     </ul>

@@ -94,9 +94,6 @@ async function openUser(name: RegExp) {
 beforeAll(async () => {
   await initI18n('en');
   await loadOperatorStrings();
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();

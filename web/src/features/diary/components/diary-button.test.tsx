@@ -9,10 +9,6 @@ import { DiaryButton, hasUnread } from './diary-button.tsx';
 
 beforeAll(() => {
   initI18n('en');
-  // jsdom has no <dialog> modality; the element and its events are what we test.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,10 +6,6 @@ import { HomePopup, popupFromSearch } from './home-popup.tsx';
 
 beforeAll(() => {
   initI18n('en');
-  // jsdom has no <dialog> modality; the element and its events are what we test.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 
 describe('popupFromSearch', () => {
