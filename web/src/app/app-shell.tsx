@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AccountMenu, GuestMergeDialog, KeepProgressLink } from '../features/account/index.ts';
+import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/diary/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
@@ -83,7 +83,7 @@ export function AppShell() {
       </div>
       {/* The operator sent the broadcast: they are not told about it again. */}
       {me.data?.role === 'operator' ? null : <BroadcastToasts />}
-      <GuestMergeDialog />
+      <GuestMergeGate />
       <PushPrompt />
       <ScrollRestoration />
     </LiveProvider>

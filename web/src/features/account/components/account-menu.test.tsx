@@ -179,7 +179,7 @@ describe('AccountMenu', () => {
     renderMenu();
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveAccessibleDescription(/cannot be undone/);
     expect(within(dialog).queryByText(/You are a guest/)).not.toBeInTheDocument();
 
@@ -213,7 +213,7 @@ describe('AccountMenu', () => {
     const { user, menu } = await openMenu();
     expect(within(menu).getByText('Signed in as Guest G-4821')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(within(dialog).getByText(/You are a guest: nothing can bring this data back/)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
@@ -226,7 +226,7 @@ describe('AccountMenu', () => {
     renderMenu();
     const { user, menu } = await openMenu();
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete my account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();

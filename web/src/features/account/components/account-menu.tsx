@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { DeleteAccountDialog } from './delete-account-dialog.lazy.ts';
 import { NotificationsItem } from './notifications-item.tsx';
 import '../account.css';
 
@@ -187,25 +187,29 @@ export function AccountMenu() {
         {status}
       </p>
       {confirming ? (
-        <DeleteAccountDialog
-          title={t('account_menu.delete_title')}
-          askPassword={!user.isGuest}
-          warning={
-            <>
-              <p>{t('account_menu.delete_warning')}</p>
-              {user.isGuest ? <p className="account-dialog__strong">{t('account_menu.delete_warning_guest')}</p> : null}
-              {!user.isGuest ? <p className="muted">{t('account_menu.delete_hint_download')}</p> : null}
-            </>
-          }
-          onClose={() => {
-            setConfirming(false);
-            buttonRef.current?.focus();
-          }}
-          onConfirm={async (password) => {
-            await remove.mutateAsync(password);
-            setConfirming(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            title={t('account_menu.delete_title')}
+            askPassword={!user.isGuest}
+            warning={
+              <>
+                <p>{t('account_menu.delete_warning')}</p>
+                {user.isGuest ? (
+                  <p className="account-dialog__strong">{t('account_menu.delete_warning_guest')}</p>
+                ) : null}
+                {!user.isGuest ? <p className="muted">{t('account_menu.delete_hint_download')}</p> : null}
+              </>
+            }
+            onClose={() => {
+              setConfirming(false);
+              buttonRef.current?.focus();
+            }}
+            onConfirm={async (password) => {
+              await remove.mutateAsync(password);
+              setConfirming(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,9 +1,13 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
-import { GuestLogoutDialog } from './guest-logout-dialog.tsx';
+
+/** Fetched when a guest presses log out: it is not part of the first paint. */
+const GuestLogoutDialog = lazy(() =>
+  import('./guest-logout-dialog.tsx').then((module) => ({ default: module.GuestLogoutDialog })),
+);
 
 /** Top-bar control: log out when signed in; a guest is first told where their work stays. */
 export function AccountButton() {
@@ -47,14 +51,16 @@ export function AccountButton() {
         </svg>
       </button>
       {warning ? (
-        <GuestLogoutDialog
-          busy={logout.isPending}
-          onLogout={signOut}
-          onClose={() => {
-            setWarning(false);
-            buttonRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <GuestLogoutDialog
+            busy={logout.isPending}
+            onLogout={signOut}
+            onClose={() => {
+              setWarning(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -61,10 +61,13 @@ function Toast({ toast }: { toast: DashboardToast }) {
 export function DashboardToasts() {
   const list = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <ul className="dashboard-toasts" role="status" aria-live="polite">
-      {list.map((toast) => (
-        <Toast key={toast.id} toast={toast} />
-      ))}
-    </ul>
+    // A live region around the list (a <ul> may not take the status role itself).
+    <div role="status" aria-live="polite">
+      <ul className="dashboard-toasts">
+        {list.map((toast) => (
+          <Toast key={toast.id} toast={toast} />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -122,7 +122,7 @@ describe('the operator acting on a user’s data', () => {
     const { user, actions } = await openUser(/mina@example\.com/);
     const remove = within(actions).getByRole('button', { name: 'Delete user' });
     await user.click(remove);
-    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete mina@example.com?' });
     expect(dialog).toHaveAccessibleDescription(/Everything Gomeum holds about mina@example\.com goes for good/);
     expect(within(dialog).queryByLabelText(/password/i)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -137,7 +137,7 @@ describe('the operator acting on a user’s data', () => {
     renderUsers();
     const { user, actions } = await openUser(/mina@example\.com/);
     await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete mina@example.com?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete this user' }));
     expect(await screen.findByText('mina@example.com has been deleted, with all of their data.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('the operator acting on a user’s data', () => {
     renderUsers();
     const { user, actions } = await openUser(/mina@example\.com/);
     await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete mina@example.com?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete mina@example.com?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete this user' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("You're not allowed to do that.");
     expect(within(dialog).getByRole('button', { name: 'Delete this user' })).toBeEnabled();
@@ -167,7 +167,7 @@ describe('the operator acting on a user’s data', () => {
     renderUsers();
     const { user, actions } = await openUser(/G-4821/);
     await user.click(within(actions).getByRole('button', { name: 'Delete user' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete G-4821?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete G-4821?' });
     expect(within(dialog).getByText(/This is a guest/)).toBeInTheDocument();
   });
 

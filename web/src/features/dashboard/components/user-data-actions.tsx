@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DeleteAccountDialog, useDeleteUser, useDownloadUserData } from '../../account/index.ts';
@@ -60,30 +60,32 @@ export function UserDataActions({ userId, name, isGuest, isOperator, onDeleted }
         {notice?.text}
       </span>
       {confirming ? (
-        <DeleteAccountDialog
-          title={t('dashboard.user_delete_title', { who: name })}
-          askPassword={false}
-          labels={{
-            confirm: t('dashboard.user_delete_confirm'),
-            busy: t('dashboard.user_deleting'),
-            cancel: t('dashboard.cancel'),
-          }}
-          warning={
-            <>
-              <p>{t('dashboard.user_delete_warning', { who: name })}</p>
-              {isGuest ? <p className="account-dialog__strong">{t('dashboard.user_delete_guest')}</p> : null}
-              <p className="muted">{t('dashboard.user_delete_hint')}</p>
-            </>
-          }
-          onClose={() => {
-            setConfirming(false);
-            deleteRef.current?.focus();
-          }}
-          onConfirm={async () => {
-            await remove.mutateAsync();
-            showDashboardToast(true, t('dashboard.user_deleted', { who: name }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            title={t('dashboard.user_delete_title', { who: name })}
+            askPassword={false}
+            labels={{
+              confirm: t('dashboard.user_delete_confirm'),
+              busy: t('dashboard.user_deleting'),
+              cancel: t('dashboard.cancel'),
+            }}
+            warning={
+              <>
+                <p>{t('dashboard.user_delete_warning', { who: name })}</p>
+                {isGuest ? <p className="account-dialog__strong">{t('dashboard.user_delete_guest')}</p> : null}
+                <p className="muted">{t('dashboard.user_delete_hint')}</p>
+              </>
+            }
+            onClose={() => {
+              setConfirming(false);
+              deleteRef.current?.focus();
+            }}
+            onConfirm={async () => {
+              await remove.mutateAsync();
+              showDashboardToast(true, t('dashboard.user_deleted', { who: name }));
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { API, submitProofResultSchema, type PlanetId, type ProofFields } from '@gomeum/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadRequest, type UploadOptions } from '../../../lib/api-client.ts';
+import { uploadRequest, type UploadOptions } from '../../../lib/upload-request.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
 import { taskLogsQuery } from './list-task-logs.ts';
 

@@ -1,7 +1,8 @@
 import { proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, UploadCancelled } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { UploadCancelled } from '../../../lib/upload-request.ts';
 import { DateFields } from '../../../lib/date-fields.tsx';
 import { Field } from '../../../lib/field.tsx';
 import { FilePicker } from '../../../lib/file-picker.tsx';
