@@ -35,6 +35,8 @@ async function submitProof(page: Page, title: string, withPhoto: boolean, celebr
   await form.getByRole('button', { name: 'Send proof' }).click();
   await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: title }).waitFor();
   if (celebrates) {
+    // The goal is reached: Gomeum celebrates and reveals the reward the user set.
+    await page.getByRole('dialog', { name: 'You did it!' }).getByText('You earned: A slice of cheesecake').waitFor();
     const hooray = page.getByRole('button', { name: 'Hooray!' });
     await hooray.click();
     await hooray.waitFor({ state: 'detached' });
@@ -59,20 +61,29 @@ describe('a guest keeps their work', () => {
     await page.goto('/task/food');
     await page.getByLabel('Description').fill('Cook one new recipe every week');
     await page.getByLabel('Reward').fill('A slice of cheesecake');
+    // Two proofs finish it.
+    await page.getByLabel('Proofs to finish').fill('2');
     await page.getByRole('button', { name: 'Confirm Task' }).click();
     await page.getByRole('region', { name: 'Your task' }).locator('dd', { hasText: 'A slice of cheesecake' }).waitFor();
 
-    // The first proof: asked once, kindly, in place; "Not now" puts it away.
-    await submitProof(page, 'Mapo tofu night', true, true);
+    // The first proof: one of two, no celebration yet; asked once, kindly, in place; "Not now" puts it away.
+    await submitProof(page, 'Mapo tofu night', true, false);
+    await page.getByRole('region', { name: 'Your progress' }).getByText('1 of 2').first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'You did it!' }).count()).toBe(0);
     const ask = page.getByRole('complementary', { name: ASK });
     await ask.waitFor();
     expect(await violations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Not now' }).click();
     await ask.waitFor({ state: 'detached' });
-    // The second: not asked again.
-    await submitProof(page, 'Dumpling Sunday', false, false);
+    // The second reaches the goal (celebrated); not asked again.
+    await submitProof(page, 'Dumpling Sunday', false, true);
     await page.waitForTimeout(500);
     expect(await page.getByRole('complementary', { name: ASK }).count()).toBe(0);
+
+    // The galaxy shows the planet completed, in words.
+    await page.goto('/galaxy');
+    await page.getByRole('link', { name: /^Food\b.*Completed/ }).waitFor();
+    await page.goto('/task/food');
 
     // Logging out warns that the work stays in this browser; Escape stays signed in.
     const logout = page.getByRole('button', { name: 'Log out (guest)' });
