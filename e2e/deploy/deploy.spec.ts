@@ -399,6 +399,10 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
     await form.getByLabel('Photo (optional)').setInputFiles({ name: 'song.png', mimeType: 'image/png', buffer: PNG });
     await form.getByRole('button', { name: 'Send proof' }).click();
     await page.getByText('Task submitted successfully!').waitFor();
+    // One proof reaches the default goal: Gomeum celebrates; the user closes it and goes on.
+    const celebration = page.getByRole('dialog', { name: 'You did it!' });
+    await celebration.getByRole('button', { name: 'Hooray!' }).click();
+    await celebration.waitFor({ state: 'hidden' });
     const photo = page.getByRole('region', { name: 'Your log' }).getByRole('img', { name: 'Photo for “Played it”' });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
     const src = await photo.getAttribute('src');
