@@ -242,6 +242,7 @@ function screens({ updateId }) {
     { name: 'account-deleted', who: null, path: '/?account=deleted' },
     { name: 'guest-galaxy', who: GUEST, path: '/galaxy' },
     { name: 'guest-ask', who: GUEST, path: '/task/travel', open: 'proof' },
+    { name: 'proof-form', who: GUEST, path: '/task/travel', open: 'proof-form' },
     { name: 'guest-logout', who: GUEST, path: '/galaxy', open: 'logout' },
     { name: 'guest-merge', who: MERGE_GUEST, path: '/register', open: 'login' },
   ];
@@ -353,6 +354,14 @@ async function main() {
             const celebration = page.locator('dialog.celebration[open] button').last();
             if (await celebration.isVisible().catch(() => false)) await celebration.click();
             await page.locator('.keep-card').scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'proof-form') {
+            // The form as a user meets it after a first try: our own date and photo controls, the
+            // title filled, the missing text marked where it is.
+            await page.locator('.task-block .button--primary').first().click();
+            await page.locator('.proof-form [type="submit"]').click();
+            await page.locator('input[name="title"]').fill('A tiny bakery');
+            await page.locator('.proof-form').scrollIntoViewIfNeeded();
             await settle(page);
           } else if (screen.open === 'logout') {
             await page.locator('.top-bar__end button[aria-haspopup="dialog"]').click();

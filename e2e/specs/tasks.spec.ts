@@ -58,6 +58,8 @@ describe('planet tasks and proofs', () => {
     // Confirmed: the fields become plain text (a textarea also holds its text, so wait for the <dd>).
     await yourTask.locator('dd', { hasText: 'A slice of cheesecake' }).waitFor();
     expect(await yourTask.getByRole('textbox').count()).toBe(0);
+    // The task is described now: the empty log points at Submit instead.
+    await page.getByText('No proofs yet. Press Submit to send your first one.').waitFor();
 
     // A proof with missing fields is refused in place; a full one goes through with its photo.
     await page.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -92,7 +92,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
       ) : logs.isError ? (
         <LoadFailed onRetry={() => void logs.refetch()} />
       ) : items.length === 0 ? (
-        <p className="empty-hint">{t('task.describe_first')}</p>
+        <p className="empty-hint">{confirmed ? t('task.first_proof') : t('task.describe_first')}</p>
       ) : (
         <div className="log-list">
           {items.slice(0, PREVIEW_ENTRIES).map((log) => (
