@@ -26,6 +26,17 @@ const SPECIFIC_ERRORS = new Set<string>([
   'errors.storage_full',
 ]);
 
+/** "Please fill this in." under a field: inside its label, so hidden from the name and read as its description. */
+function RequiredHint({ id, shown }: { id: string; shown: boolean }) {
+  const { t } = useTranslation();
+  if (!shown) return null;
+  return (
+    <span id={id} className="field__error" aria-hidden="true">
+      {t('task.field_required')}
+    </span>
+  );
+}
+
 /**
  * The proof form: date, title, what was done, an optional photo. Each missing field is marked where
  * it is, and the message goes once the fields are filled; a photo shows its upload's progress and
@@ -107,7 +118,9 @@ export function ProofForm({
     );
   };
 
-  const invalid = (fieldMissing: boolean) => (tried && fieldMissing ? true : undefined);
+  // A missing field, once the user has tried to send: marked, and described by its hint.
+  const marked = (fieldMissing: boolean, hintId: string) =>
+    tried && fieldMissing ? { 'aria-invalid': true, 'aria-describedby': hintId } : {};
   return (
     <form className="form proof-form" onSubmit={onSubmit} noValidate aria-label={t('task.proof_form')}>
       <DateFields legend={t('task.proof_date')} value={date} onChange={setDate} firstRef={firstField} />
@@ -117,16 +130,10 @@ export function ProofForm({
           name="title"
           maxLength={120}
           value={title}
-          aria-invalid={invalid(missing.title)}
-          aria-describedby={invalid(missing.title) ? titleErrorId : undefined}
+          {...marked(missing.title, titleErrorId)}
           onChange={(event) => setTitle(event.target.value)}
         />
-        {/* Inside the label, so hidden from its name; read as the control's description. */}
-        {invalid(missing.title) ? (
-          <span id={titleErrorId} className="field__error" aria-hidden="true">
-            {t('task.field_required')}
-          </span>
-        ) : null}
+        <RequiredHint id={titleErrorId} shown={tried && missing.title} />
       </Field>
       <Field label={t('task.proof_content')}>
         <textarea
@@ -135,16 +142,10 @@ export function ProofForm({
           rows={4}
           maxLength={5000}
           value={content}
-          aria-invalid={invalid(missing.content)}
-          aria-describedby={invalid(missing.content) ? contentErrorId : undefined}
+          {...marked(missing.content, contentErrorId)}
           onChange={(event) => setContent(event.target.value)}
         />
-        {/* Inside the label, so hidden from its name; read as the control's description. */}
-        {invalid(missing.content) ? (
-          <span id={contentErrorId} className="field__error" aria-hidden="true">
-            {t('task.field_required')}
-          </span>
-        ) : null}
+        <RequiredHint id={contentErrorId} shown={tried && missing.content} />
       </Field>
       <FilePicker
         label={t('task.proof_image')}
