@@ -44,9 +44,13 @@ describe('LiveClient', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('reconnects with growing delays and tells subscribers on every open, so they can resume', () => {
+    // The jitter at its middle: waits of 75 ms, then 150 ms. (A draw near 0 made the second wait
+    // 100 ms, the same as the first step below, and the test flaky.)
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const client = new LiveClient('ws://test/api/live', { minBackoffMs: 100, maxBackoffMs: 1000 });
     const opens: number[] = [];
     client.onOpen(() => opens.push(FakeSocket.instances.length));
