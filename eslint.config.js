@@ -1,23 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Deep imports into another feature are forbidden: go through its index.ts. */
-const FEATURE_BOUNDARIES = {
-  patterns: [
+/*
+ * Boundaries, enforced with import/no-restricted-paths (docs/ARCHITECTURE.md, "Boundaries"):
+ * - a feature imports another feature only through its public entry: `index.ts` (and `pages.ts`,
+ *   the router's lazy pages); a feature's `operator.ts` (its operator screens) only from the
+ *   dashboard, which the browser loads lazily for the operator alone;
+ * - `lib/` never imports `features/` or `app/`; `features/` never imports `app/`;
+ * - on the server: `lib/` and `db/` never import `features/`, and a feature is entered only
+ *   through its `index.ts` (app.ts too: it builds each feature from there and registers its plugin).
+ * boundary-rules.test.ts runs ESLint on fixtures with forbidden imports to prove each rule bites.
+ */
+const ROOT = import.meta.dirname;
+const WEB = 'web/src';
+const SERVER = 'server/src';
+const subfolders = (dir) =>
+  fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+/** Everything in `dir` (its files and folders) but the named folders: who may not reach in. */
+const allBut = (dir, ...excluded) =>
+  fs
+    .readdirSync(path.join(ROOT, dir))
+    .filter((name) => !excluded.includes(name))
+    .map((name) => `${dir}/${name}`);
+
+/**
+ * Web: each feature's folder, entered from elsewhere only through index.ts, pages.ts (its lazily
+ * loaded pages) or keys.ts (its query keys, for features that refresh what it shows), and from the
+ * dashboard also through operator.ts.
+ */
+function webZones() {
+  const features = subfolders(`${WEB}/features`);
+  const others = (feature, ...also) => [
+    ...allBut(WEB, 'features'),
+    ...features.filter((f) => f !== feature && !also.includes(f)).map((f) => `${WEB}/features/${f}`),
+  ];
+  return [
+    ...features.flatMap((feature) => {
+      const except = ['./index.ts', './pages.ts', './keys.ts'];
+      return [
+        {
+          target: others(feature, 'dashboard'),
+          from: `${WEB}/features/${feature}`,
+          except,
+          message: `Import the ${feature} feature through its index.ts (operator screens: operator.ts, from the dashboard only).`,
+        },
+        ...(feature === 'dashboard'
+          ? []
+          : [
+              {
+                target: `${WEB}/features/dashboard`,
+                from: `${WEB}/features/${feature}`,
+                except: [...except, './operator.ts'],
+                message: `The dashboard imports the ${feature} feature through its index.ts or operator.ts.`,
+              },
+            ]),
+      ];
+    }),
     {
-      group: [
-        '../../*/api/*',
-        '../../*/components/*',
-        '../../../features/*/*/*',
-        '../features/*/*/*',
-        '../../features/*/*/*',
-      ],
-      message: 'Import another feature through its index.ts, or move the shared piece to lib/.',
+      target: `${WEB}/lib`,
+      from: [`${WEB}/features`, `${WEB}/app`],
+      message: 'lib/ is shared by everything: it never imports features/ or app/.',
     },
-  ],
+    {
+      target: `${WEB}/features`,
+      from: `${WEB}/app`,
+      message: 'features/ never import app/: move the shared piece to lib/.',
+    },
+  ];
+}
+
+/**
+ * Server: a feature entered only through its index.ts (its plugin, its factory and the services
+ * other features may use), by app.ts and by other features alike; lib/ and db/ never import features/.
+ */
+function serverZones() {
+  const features = subfolders(`${SERVER}/features`);
+  return [
+    ...features.map((feature) => ({
+      target: [
+        ...allBut(SERVER, 'features'),
+        ...features.filter((f) => f !== feature).map((f) => `${SERVER}/features/${f}`),
+      ],
+      from: `${SERVER}/features/${feature}`,
+      except: ['./index.ts'],
+      message: `Import the ${feature} feature through its index.ts.`,
+    })),
+    {
+      target: [`${SERVER}/lib`, `${SERVER}/db`],
+      from: `${SERVER}/features`,
+      message: 'lib/ and db/ are shared by every feature: they never import features/.',
+    },
+  ];
+}
+
+/**
+ * API paths are written once, in the route table (packages/contracts/src/routes.ts and
+ * operator-routes.ts): source code outside contracts calls `api(routes.x)` (web) or registers
+ * `addRoute(app, ROUTES.x)` (server). Tests may spell paths out: they pin that paths did not change.
+ */
+export const API_PATH_LITERALS = {
+  selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+  message: 'No API path literals: use the route table (@gomeum/contracts/routes, @gomeum/contracts/operator-routes).',
+};
+
+/** Query keys come from each feature's factory (`api/keys.ts`), never written out where they are used. */
+export const QUERY_KEY_LITERALS = {
+  selector:
+    "Property[key.name='queryKey'] > ArrayExpression.value, CallExpression[callee.property.name=/QueryData$/] > ArrayExpression",
+  message: "No literal query keys: use the owning feature's key factory (its api/keys.ts, through its index.ts).",
 };
 
 export default tseslint.config(
@@ -46,7 +145,6 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/require-await': 'off',
-      'no-restricted-imports': ['error', FEATURE_BOUNDARIES],
     },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -54,10 +152,28 @@ export default tseslint.config(
     },
   },
   {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones() }] },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones() }] },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', API_PATH_LITERALS] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', API_PATH_LITERALS, QUERY_KEY_LITERALS] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

@@ -1,6 +1,8 @@
 /**
  * Runs every benchmark in turn (each appends its figures to docs/BENCHMARKS.md). Needs a current
- * build (`npm run build`). Arguments are handed to each script (`--rounds 3`, say).
+ * build (`npm run build`). Arguments are handed to each script (`--rounds 3`, say); the live
+ * benchmark takes its own (`npm run bench:live -- --sockets 19000`), and the soak runs apart
+ * (`npm run bench:soak`, 30 minutes).
  *
  *   npm run bench [-- --rounds 3]
  */
@@ -8,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const SCRIPTS = ['read.mjs', 'write.mjs'];
+const SCRIPTS = ['read.mjs', 'write.mjs', 'live.mjs'];
 
 for (const script of SCRIPTS) {
   console.log(`--- bench/${script}`);

@@ -3,7 +3,7 @@
  * folder of its own), read a process's CPU time from /proc, run autocannon, and summarize.
  * Benchmarks are scripts, not tests: they print figures and append them to docs/BENCHMARKS.md.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -43,9 +43,9 @@ export async function waitFor(url, timeoutMs = 30_000) {
  * Starts `node server/dist/main.js` (the built server, as `npm start` runs it) on a fresh data
  * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL and a
  * stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for example);
- * `nodeArgs` go to node (`--cpu-prof`, say).
+ * `nodeArgs` go to node (`--cpu-prof`, say; BENCH_NODE_ARGS in the environment sets them too).
  */
-export async function startServer(env = {}, nodeArgs = []) {
+export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
   // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
   const main = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT, 'server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('No built server: run `npm run build` first.');
@@ -201,6 +201,27 @@ export async function benchDatabase(name) {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** The session cookie a sign-in or guest entry answered with, as a `Cookie` header value. */
+export function cookieOf(response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('gomeum_session='));
+  if (!cookie) throw new Error(`no session cookie (HTTP ${response.status})`);
+  return cookie.split(';')[0];
+}
+
+/** A live-socket client process (bench/live-client.mjs) and a way to ask it something and wait for its answer. */
+export function startWorker() {
+  const child = fork(path.join(ROOT, 'bench/live-client.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    child,
+    ask(message) {
+      return new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send(message);
+      });
     },
   };
 }

@@ -271,6 +271,25 @@ function screens({ updateId }) {
     path: '/gomeum-dashboard?section=users',
     open: 'user-delete',
   });
+  // The editors at work: an update's HTML with its preview, two log images chosen, an upload under way.
+  operator.push({
+    name: 'dashboard-update-preview',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=updates',
+    open: 'update-preview',
+  });
+  operator.push({
+    name: 'dashboard-log-images',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=gomeum-tasks',
+    open: 'log-images',
+  });
+  operator.push({
+    name: 'dashboard-log-upload',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=gomeum-tasks',
+    open: 'log-upload',
+  });
   return [...user, ...operator];
 }
 
@@ -344,6 +363,12 @@ async function main() {
           }
           await page.goto(screen.path);
           await settle(page);
+          // A reached goal celebrates once (the proof journeys show it); other screens show the page.
+          const celebrating = page.locator('dialog.celebration[open] button').last();
+          if (!screen.open && (await celebrating.isVisible().catch(() => false))) {
+            await celebrating.click();
+            await settle(page);
+          }
           if (screen.open === 'proof') {
             await page.locator('.task-block .button--primary').first().click();
             await page.locator('input[name="title"]').fill('A tiny bakery');
@@ -388,6 +413,29 @@ async function main() {
             await page.locator('.user-row', { hasText: USER.email }).click();
             await page.locator('.user-actions').waitFor();
             if (screen.open === 'user-delete') await page.locator('.user-actions .button--danger').click();
+            await settle(page);
+          } else if (screen.open === 'update-preview') {
+            const source = page.locator('textarea[name="content_en"]').first();
+            await source.fill(
+              '<h2>Night market</h2><p>The <b>moon</b> is <em>full</em> tonight.</p><ul><li>Lanterns</li><li>Tea</li></ul><script>alert(1)</script>',
+            );
+            await page.locator('.update-preview .update__content h2').first().waitFor({ timeout: 10_000 });
+            await source.scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'log-images' || screen.open === 'log-upload') {
+            const picker = page.locator('.images-picker input[type="file"]');
+            await picker.setInputFiles([
+              { name: 'lanterns.png', mimeType: 'image/png', buffer: PNG },
+              { name: 'tea.png', mimeType: 'image/png', buffer: PNG },
+            ]);
+            await page.locator('textarea[name="content"]').fill('Two photos from the night market.');
+            if (screen.open === 'log-upload') {
+              // Held: the upload stays under way for the picture.
+              await page.route('**/api/operator/gomeum-logs/**', () => {});
+              await page.locator('.images-picker').locator('xpath=ancestor::form').locator('[type="submit"]').click();
+              await page.locator('.upload-progress').waitFor({ timeout: 10_000 });
+            }
+            await page.locator('.images-picker').scrollIntoViewIfNeeded();
             await settle(page);
           } else if (screen.open) {
             await page.locator('.chat__toggle').first().click();

@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildOutput } from './scripts/build-output.ts';
 import { buildVersion } from './scripts/build-version.ts';
+import { writePagePreloads } from './scripts/page-preloads.ts';
+import { preactAliases, preactJsx } from './preact.config.ts';
 
 export default defineConfig({
+  resolve: { alias: preactAliases },
+  oxc: preactJsx,
   plugins: [
-    react(),
     buildVersion(),
+    // What the server's HTML for each page preloads (its chunk, drawings and styles).
+    writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
     buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)) }),
   ],
   build: {
@@ -18,21 +22,38 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The drawings are pure components: importing the art kit for one of them brings only that one.
-      treeshake: { moduleSideEffects: (id) => !/features[\\/]art[\\/].*\.tsx?$/.test(id) },
+      treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
       output: {
         // Libraries in chunks of their own (their names and bytes change only when they do, so a new
         // release of the app leaves them cached), and each kind of drawing with the pages that show
         // it: the skies and planets never ride along with the app's frame (which only shows the cat).
         advancedChunks: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 4 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'art-cat', test: /features[\\/]art[\\/](gomeum-cat\.tsx|art-utils\.ts|art\.css)/, priority: 1 },
-            { name: 'art-planets', test: /features[\\/]art[\\/]planet-art\.tsx/ },
-            { name: 'art-sky', test: /features[\\/]art[\\/]sky\.tsx/ },
+            // The kit's styles ride with the cat, which the app's frame shows: one small stylesheet
+            // loaded with the entry, so no drawing ever paints unstyled.
+            {
+              name: 'art-cat',
+              test: /lib[\\/]illustrations[\\/](cat[\\/]|art-utils\.ts|art-svg\.tsx|.*\.css)/,
+              priority: 3,
+            },
+            { name: 'art-planets', test: /lib[\\/]illustrations[\\/]planets[\\/]/ },
+            // The planets' own skies (a planet rising in each) and the galaxy's apart from the seven
+            // moods, so the signed-out pages, which show only the moods, load no planet drawing.
+            {
+              name: 'art-sky-places',
+              test: /lib[\\/]illustrations[\\/]sky[\\/](place-sky|galaxy-sky|sky-scene)\.tsx/,
+              priority: 1,
+            },
+            // (A group takes its modules' dependencies along: the moods are taken first.)
+            {
+              name: 'art-sky',
+              test: /lib[\\/]illustrations[\\/]sky[\\/](?!place-sky\.tsx|galaxy-sky\.tsx|sky-scene\.tsx)/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -1,12 +1,32 @@
-import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases, preactJsx } from './preact.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  resolve: {
+    alias: [
+      ...preactAliases,
+      // The router's ES build (Vitest resolves the package's CommonJS one, whose requires pass by the aliases).
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL('../node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+      },
+      // Testing Library's ES build (its CommonJS one requires react-dom past the aliases).
+      {
+        find: /^@testing-library\/react$/,
+        replacement: fileURLToPath(
+          new URL('../node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+        ),
+      },
+    ],
+  },
+  oxc: preactJsx,
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Libraries that import React go through the aliases too (Vitest would otherwise load them as is).
+    server: { deps: { inline: [/@testing-library[\\/]/, /@tanstack[\\/]/, /react-router/] } },
   },
 });

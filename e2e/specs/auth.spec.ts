@@ -25,7 +25,7 @@ describe('signing in', () => {
     await page.waitForURL('**/register');
     await registerThroughForm(page, uniqueEmail('reg'));
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
-    expect(await page.title()).toBe('Choose your planet · Gomeum');
+    await expect.poll(() => page.title()).toBe('Choose your planet · Gomeum');
     for (const name of ['Music', 'Food', 'Manga', 'Game', 'Movie', 'Travel', 'Drama', 'Moon']) {
       expect(await page.getByRole('link', { name: new RegExp(`^${name}\\b`) }).getAttribute('href')).toBe(
         `/planet/${name.toLowerCase()}`,

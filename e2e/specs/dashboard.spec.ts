@@ -93,8 +93,16 @@ describe('operator dashboard', () => {
     await page.getByText('Gomeum task updated!').waitFor();
 
     await page.getByLabel('New log entry').fill('Finished panel three. The cat looks suspicious.');
+    // Two images, chosen in two goes: both listed with a thumbnail, both sent.
+    const images = page.getByLabel('Images (up to 4)');
+    await images.setInputFiles({ name: 'panel-1.png', mimeType: 'image/png', buffer: PNG });
+    await images.setInputFiles({ name: 'panel-2.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('2 of 4 chosen').waitFor();
     await page.getByRole('button', { name: 'Publish log' }).click();
     await page.getByText('Published: every user sees it on this planet.').waitFor();
+    await page.getByText('No images chosen').waitFor();
+    const published = page.locator('.log-row', { hasText: 'Finished panel three.' });
+    expect(await published.locator('.log-row__images img').count()).toBe(2);
 
     const reader = await newSession(browser);
     await reader.page.goto('/register');
@@ -154,7 +162,7 @@ describe('operator dashboard', () => {
     // From any section, the inbox tab tells how many conversations wait for Gomeum.
     await page.getByRole('button', { name: /^Chat inbox\s*\d+ waiting$/ }).waitFor();
     // So does the tab title, for when the operator is in another browser tab.
-    expect(await page.title()).toMatch(/^\(\d+\) Gomeum dashboard$/);
+    await expect.poll(() => page.title()).toMatch(/^\(\d+\) Gomeum dashboard$/);
     await page.getByRole('button', { name: 'Chat inbox' }).click();
     // One unread message from this user (the AI's answer is not the user's, so it is not counted).
     const row = page.getByRole('button', { name: new RegExp(me.guestId) });
@@ -276,6 +284,18 @@ describe('operator dashboard', () => {
     await user.page.getByRole('button', { name: /Gomeum's diary/ }).click();
     await user.page.getByRole('dialog', { name: "Gomeum's diary" }).getByText('The moon has new questions').waitFor();
     await user.context.close();
+    await context.close();
+  });
+
+  it("previews an update's HTML as the server keeps it, while the operator types", async () => {
+    const { context, page } = await newSession(browser);
+    await logInAsOperator(page);
+    await page.getByRole('button', { name: 'Update logs' }).click();
+    const english = page.getByRole('region', { name: 'New update' }).getByRole('group', { name: 'English' });
+    await english.getByLabel('Content (HTML)').pressSequentially('<b>x</b><script>', { delay: 20 });
+    const preview = english.getByRole('group', { name: 'Preview' });
+    await preview.locator('.update__content b', { hasText: 'x' }).waitFor();
+    expect(await preview.locator('script').count()).toBe(0);
     await context.close();
   });
 });

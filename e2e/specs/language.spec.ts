@@ -17,7 +17,7 @@ describe('language control', () => {
     const control = page.locator('.language-control');
     await expect.poll(() => control.textContent()).toContain('🇺🇸');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    expect(await page.title()).toBe('Welcome back · Gomeum');
+    await expect.poll(() => page.title()).toBe('Welcome back · Gomeum');
 
     await control.click();
     await expect.poll(() => control.textContent()).toContain('🇨🇳');

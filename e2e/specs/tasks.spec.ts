@@ -92,6 +92,27 @@ describe('planet tasks and proofs', () => {
     expect(await page.getByRole('dialog', { name: 'You did it!' }).count()).toBe(0);
     await page.getByRole('region', { name: 'Your task' }).getByText('Cook one new recipe every week').waitFor();
 
+    // The proof's date shows once; its photo opens whole in a lightbox, and Escape gives the page back.
+    const entry = page.getByRole('region', { name: 'Your log' }).getByRole('article').first();
+    expect(await entry.locator('header time').count()).toBe(1);
+    expect(await entry.locator('header').innerText()).not.toContain('added');
+    const thumb = entry.getByRole('button', { name: 'Open the photo larger: Photo for “Mapo tofu night”' });
+    await thumb.click();
+    const lightbox = page.getByRole('dialog', { name: 'Photo for “Mapo tofu night”' });
+    await lightbox.waitFor();
+    await expect.poll(() => lightbox.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    await expect.poll(() => thumb.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // The planet's page now says what it holds for this user: the task and where it stands.
+    await page.goto('/planet/food');
+    await page.getByText('Your task here').waitFor();
+    await page.getByText('Cook one new recipe every week').waitFor();
+    await page.getByText('Tried a new fish market today. Purr-fect.').waitFor();
+    await page.getByRole('link', { name: 'Enter', exact: true }).click();
+    await page.waitForURL('**/task/food');
+
     // The full log page shows the entry too.
     await page.getByRole('link', { name: 'See your full log' }).click();
     await page.waitForURL('**/user-log/food');

@@ -14,6 +14,12 @@ const OPERATOR_RATE = 1;
 const SETTLE_MS = 3_000;
 // Answers this long after a fault ends still count as "during the fault".
 const FAULT_TAIL_MS = 1_000;
+/**
+ * No answer during a fault may wait out a dead dependency: the server's shortest such wait is the
+ * 5 s PostgreSQL connect timeout, so half of it catches a request that hangs on one, while leaving
+ * room for a 2-core machine shared with other jobs (the figures themselves are in RELIABILITY.md).
+ */
+const NO_HANG_MS = 2_500;
 
 /** When a fault began and ended (the service back, or the instance gone for good). */
 interface FaultWindow {
@@ -125,7 +131,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     expect(report.gaveUp, 'writes given up').toBe(0);
     expect(report.duplicates, 'duplicates').toBe(0);
     expect(report.undelivered, 'stored but never delivered').toBe(0);
-    expect(report.slowestDuringFaultMs, 'slowest answer during the fault').toBeLessThan(1_000);
+    expect(report.slowestDuringFaultMs, 'slowest answer during the fault').toBeLessThan(NO_HANG_MS);
     expect(report.acknowledged).toBeGreaterThan(USER_RATE * 10);
   };
 

@@ -30,8 +30,14 @@ const result = await build({
     {
       name: 'bundle-contracts',
       setup(context) {
-        const entry = path.resolve(root, '../packages/contracts/src/index.ts');
-        context.onResolve({ filter: /^@gomeum\/contracts$/ }, () => ({ path: entry }));
+        // The package's entry and its route tables (`@gomeum/contracts/routes`, `/operator-routes`).
+        const source = path.resolve(root, '../packages/contracts/src');
+        context.onResolve({ filter: /^@gomeum\/contracts(\/[a-z-]+)?$/ }, (args) => ({
+          path: path.join(
+            source,
+            `${args.path === '@gomeum/contracts' ? 'index' : args.path.slice('@gomeum/contracts/'.length)}.ts`,
+          ),
+        }));
       },
     },
   ],

@@ -11,59 +11,28 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedContent } from './db/seed.ts';
 import { withStartupLock } from './db/startup-lock.ts';
-import { AccountRepository } from './features/account/account.repository.ts';
-import { accountRoutes } from './features/account/account.routes.ts';
-import { AccountService } from './features/account/account.service.ts';
-import { GuestRepository } from './features/account/guest.repository.ts';
-import { authRoutes, resolveUserHook } from './features/auth/auth.routes.ts';
-import { AiClient } from './features/chat/chat.ai.ts';
-import { registerChatLive } from './features/chat/chat.live.ts';
-import { PresenceService } from './features/chat/chat.presence.ts';
-import { ChatRepository } from './features/chat/chat.repository.ts';
-import { chatRoutes } from './features/chat/chat.routes.ts';
-import { ChatService } from './features/chat/chat.service.ts';
-import { AuthService } from './features/auth/auth.service.ts';
-import { SessionsRepository } from './features/auth/sessions.repository.ts';
-import { UsersRepository } from './features/auth/users.repository.ts';
-import { MoonRepository } from './features/moon/moon.repository.ts';
-import { moonRoutes } from './features/moon/moon.routes.ts';
-import { MoonService } from './features/moon/moon.service.ts';
-import { NotificationsRepository } from './features/notifications/notifications.repository.ts';
-import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
-import { NotificationsService } from './features/notifications/notifications.service.ts';
-import { RemindersRepository } from './features/reminders/reminders.repository.ts';
-import { remindersRoutes } from './features/reminders/reminders.routes.ts';
-import { RemindersService } from './features/reminders/reminders.service.ts';
-import { PushRepository } from './features/push/push.repository.ts';
-import { pushRoutes } from './features/push/push.routes.ts';
-import { DEFAULT_PUSH_HOSTS, PushService } from './features/push/push.service.ts';
-import { loadVapidKeys } from './features/push/vapid.ts';
-import { healthRoutes } from './features/system/health.routes.ts';
-import { metricsRoutes } from './features/system/metrics.routes.ts';
-import { ReadinessService } from './features/system/readiness.ts';
-import { UpdatesRepository } from './features/updates/updates.repository.ts';
-import { updatesRoutes } from './features/updates/updates.routes.ts';
-import { UpdatesService } from './features/updates/updates.service.ts';
-import { createGeoLookup, defaultGeoDatabases, noGeoLookup } from './features/visits/geoip.ts';
-import { VisitsRepository } from './features/visits/visits.repository.ts';
-import { visitsRoutes } from './features/visits/visits.routes.ts';
-import { VisitsService } from './features/visits/visits.service.ts';
-import { webRoutes } from './features/web/web.routes.ts';
-import { filesRoutes } from './features/files/files.routes.ts';
-import { DashboardRepository } from './features/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
-import { DashboardService } from './features/dashboard/dashboard.service.ts';
-import { TasksRepository } from './features/tasks/tasks.repository.ts';
-import { tasksRoutes } from './features/tasks/tasks.routes.ts';
-import { TasksService } from './features/tasks/tasks.service.ts';
-import { ReactionsRepository } from './features/tasks/reactions.repository.ts';
-import { reactionsRoutes } from './features/tasks/reactions.routes.ts';
-import { ReactionsService } from './features/tasks/reactions.service.ts';
-import { FileStore } from './lib/storage/file-store.ts';
+import { createAccount, type AccountService } from './features/account/index.ts';
+import { createAuth, type AuthService } from './features/auth/index.ts';
+import { AiClient, createChat, createPresence, type ChatService, type PresenceService } from './features/chat/index.ts';
+import { createDashboard, type DashboardService } from './features/dashboard/index.ts';
+import { createFiles, type FilesService } from './features/files/index.ts';
+import { createMoon, type MoonService } from './features/moon/index.ts';
+import { createNotifications, type NotificationsService } from './features/notifications/index.ts';
+import { createPush, type PushService } from './features/push/index.ts';
+import { createReminders, type RemindersService } from './features/reminders/index.ts';
+import { createSystem } from './features/system/index.ts';
+import {
+  createTasks,
+  type GomeumTasksService,
+  type ReactionsService,
+  type TasksService,
+} from './features/tasks/index.ts';
+import { createUpdates, type UpdatesService } from './features/updates/index.ts';
+import { createVisits, type VisitsService } from './features/visits/index.ts';
+import { createWeb } from './features/web/index.ts';
 import { LocalStorage } from './lib/storage/local-storage.ts';
 import { S3Storage } from './lib/storage/s3-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
-import { requireOperator } from './lib/auth-guard.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
 import { GracefulShutdown } from './lib/graceful-shutdown.ts';
 import { AppError, errorBody, errorHandler } from './lib/errors.ts';
@@ -73,6 +42,7 @@ import { MemoryRateBudget, RedisRateBudget, redisReady } from './lib/rate-budget
 import { securityHeaders } from './lib/security-headers.ts';
 import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { PeriodicJobs } from './lib/jobs.ts';
+import { authorize, onlyTableRoutes } from './lib/route-table.ts';
 import { serializerCompiler, validatorCompiler, type App } from './lib/zod-provider.ts';
 
 /** True when a request's Origin header names this very site (default ports compared as such). */
@@ -114,7 +84,8 @@ export interface Services {
   auth: AuthService;
   visits: VisitsService;
   tasks: TasksService;
-  files: FileStore;
+  gomeumTasks: GomeumTasksService;
+  files: FilesService;
   dashboard: DashboardService;
   moon: MoonService;
   updates: UpdatesService;
@@ -194,12 +165,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   logPoolError = (error) => app.log.warn({ err: error }, 'database connection lost (a new one is made when needed)');
   const routes: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
+  // Every route comes from the route table (lib/route-table.ts): one registered otherwise fails the start.
+  onlyTableRoutes(app, (method, url) => routes.push({ method, url }), config.testRoutes);
 
-  const users = new UsersRepository(database.db);
-  const sessions = new SessionsRepository(database.db);
   // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
   // Nothing waits for Redis: no offline queue and a short command timeout, so while it is down
   // every limit is counted in this instance's memory instead, at once.
@@ -221,45 +189,33 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       ? new RedisRateBudget(limitsRedis, prefix, new MemoryRateBudget(config.now), redisWarning)
       : new MemoryRateBudget(config.now);
   const aiBudget = budget('gomeum:ai-budget:');
-  const auth = new AuthService(users, sessions, config.session, config.now, {
-    budget: budget('gomeum:new-guests:'),
-    perDay: config.rateLimit.guestsPerDay ?? 100,
-  });
-  const geo = config.geoip === false ? noGeoLookup : createGeoLookup(config.geoip ?? defaultGeoDatabases());
-  const visits = new VisitsService(new VisitsRepository(database.db), geo, config.now);
-  const storage = createStorage(config);
-  const files = new FileStore(database.db, storage.storage, config.now);
-  // A new Gomeum log tells every open tab (on every instance) to resync its chat, which posts the
-  // announcement; `live` is built below and only used once the app is serving.
-  // Gomeum's reactions to proofs are built below with the chat's AI and presence; the task
-  // service only calls them once the app is serving.
-  const tasks = new TasksService(
-    new TasksRepository(database.db),
-    files,
-    config.now,
-    (planet) => live.publishToAll({ type: 'gomeum_log.published', planet }),
-    {
-      reactionsOf: (logs) => reactions.reactionsOf(logs),
-      proofSubmitted: (logId) => reactions.proofSubmitted(logId),
-      proofDeleted: () => reactions.proofDeleted(),
-    },
-  );
-  const dashboard = new DashboardService(new DashboardRepository(database.db), config.now);
-
-  const pushRepository = new PushRepository(database.db);
-  const vapid = await loadVapidKeys(
-    pushRepository,
-    config.vapid,
-    config.vapidSubject ?? 'mailto:webpush@gomeum.invalid',
-  );
-  const push = new PushService(pushRepository, vapid, {
+  const {
+    auth,
+    users,
+    resolveUser,
+    plugin: authPlugin,
+  } = createAuth({
+    db: database.db,
+    session: config.session,
     now: config.now,
-    allowedHosts: config.pushAllowedHosts ?? DEFAULT_PUSH_HOSTS,
+    newGuests: { budget: budget('gomeum:new-guests:'), perDay: config.rateLimit.guestsPerDay ?? 100 },
+    rateLimit: config.rateLimit,
+  });
+  const { visits, plugin: visitsPlugin } = createVisits({ db: database.db, geoip: config.geoip, now: config.now });
+  const storage = createStorage(config);
+  const { files, plugin: filesPlugin } = createFiles({ db: database.db, storage: storage.storage, now: config.now });
+  const { dashboard, plugin: dashboardPlugin } = createDashboard({ db: database.db, visits, now: config.now });
+  const { push, plugin: pushPlugin } = await createPush({
+    db: database.db,
+    vapid: config.vapid,
+    vapidSubject: config.vapidSubject,
+    now: config.now,
+    allowedHosts: config.pushAllowedHosts,
     agent: config.pushAgent,
     log: app.log,
     onDelivery: (outcome) => metrics.pushDeliveries.inc({ outcome }),
   });
-  const moon = new MoonService(new MoonRepository(database.db), config.now);
+  const { moon, plugin: moonPlugin } = createMoon({ db: database.db, now: config.now });
   const bus = config.redisUrl
     ? await RedisBus.connect(
         config.redisUrl,
@@ -273,37 +229,37 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   );
   metrics.watchConnections({ liveSockets: () => live.size, server: app.server });
   const shutdown = new GracefulShutdown(app, live);
-  const readiness = new ReadinessService({
+  const system = createSystem({
     db: database.db,
     storage: storage.storage,
     redis: () => (!limitsRedis ? 'off' : redisReady(limitsRedis) && live.busStatus() === 'ok' ? 'ok' : 'down'),
     now: config.now,
+    metrics,
+    access: config.metrics ?? {},
   });
   app.setErrorHandler(
     errorHandler((kind) => {
-      if (kind === 'storage_full') readiness.noteStorageFull();
+      if (kind === 'storage_full') system.readiness.noteStorageFull();
     }),
   );
-  const chatRepository = new ChatRepository(database.db);
-  const presence = new PresenceService(chatRepository, live, config.now, (error) =>
-    app.log.error({ err: error }, 'presence'),
-  );
-  const ai = new MeasuredAiClient(config.ai, metrics);
-  const chat = new ChatService({
-    repo: chatRepository,
-    hub: live,
-    ai,
-    presence,
+  const presence = createPresence({
+    db: database.db,
+    live,
     now: config.now,
-    aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
-    aiBudget,
-    onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
+    onError: (error) => app.log.error({ err: error }, 'presence'),
   });
-  registerChatLive(live, chat, presence);
+  const ai = new MeasuredAiClient(config.ai, metrics);
   // Gomeum reacts to every proof: the operator from the queue, or the AI while the operator is away,
   // counted against the same AI budget per user as the chat's answers.
-  const reactions = new ReactionsService({
-    repo: new ReactionsRepository(database.db),
+  const {
+    tasks,
+    gomeumTasks,
+    reactions,
+    plugin: tasksPlugin,
+  } = createTasks({
+    db: database.db,
+    files,
+    users,
     live,
     presence,
     ai,
@@ -313,19 +269,36 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     now: config.now,
     onError: (error, context) => app.log.warn({ err: error, context }, 'proof reaction'),
   });
-  // A published diary update shows its dot in open tabs at once, and reaches closed ones by push.
-  const updates = new UpdatesService(new UpdatesRepository(database.db), config.now, push, files, (event) =>
-    live.publishToAll(event),
-  );
-  // Broadcasts reach open tabs through the live channel and closed ones through Web Push.
-  const notifications = new NotificationsService(new NotificationsRepository(database.db), config.now, push, (event) =>
-    live.publishToAll(event),
-  );
-
+  const { chat, plugin: chatPlugin } = createChat({
+    db: database.db,
+    live,
+    presence,
+    ai,
+    users,
+    tasks,
+    gomeumTasks,
+    now: config.now,
+    aiRepliesPerMinute: config.chatRateLimit?.aiReplies ?? 10,
+    aiBudget,
+    messagesPerMinute: config.chatRateLimit?.messages ?? 30,
+    onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
+  });
+  const { updates, plugin: updatesPlugin } = createUpdates({
+    db: database.db,
+    push,
+    files,
+    announce: (event) => live.publishToAll(event),
+    now: config.now,
+  });
+  const { notifications, plugin: notificationsPlugin } = createNotifications({
+    db: database.db,
+    push,
+    publish: (event) => live.publishToAll(event),
+    now: config.now,
+  });
   // A deleted account's sockets close at once on every instance: by user, and by each session.
-  const account = new AccountService({
-    repo: new AccountRepository(database.db),
-    guests: new GuestRepository(database.db),
+  const { account, plugin: accountPlugin } = createAccount({
+    db: database.db,
     files,
     endLive: async (userId, sessionIds) => {
       await live.endUser(userId);
@@ -333,6 +306,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     },
     now: config.now,
     onError: (error, context) => app.log.error({ err: error, context }, 'account'),
+    exportsPerHour: config.exportRateLimit ?? 5,
+    deletesPerMinute: config.rateLimit.auth,
+    guestPerMinute: config.rateLimit.auth,
   });
 
   const { operator } = config;
@@ -352,7 +328,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.log.info({ visitAddresses, accountAddresses }, 'retention: old addresses removed');
   });
   // Every half minute, on one instance: due task reminders go out (each claimed once; see reminders).
-  const reminders = new RemindersService(new RemindersRepository(database.db), push, config.now);
+  const { reminders, plugin: remindersPlugin } = createReminders({ db: database.db, push, now: config.now });
   jobs.add('reminders.send', REMINDER_CHECK_MS, async () => {
     const run = await reminders.runDue();
     if (run.sent + run.skipped > 0) app.log.info(run, 'reminders');
@@ -415,12 +391,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', resolveUserHook(auth));
-  // Everything under /api/operator/ is the operator's, whatever its own route checks: decided on the
-  // matched route pattern, before the body is read or validated (401 anonymous, 403 others).
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url?.startsWith('/api/operator/')) requireOperator(request);
-  });
+  app.addHook('onRequest', resolveUser);
+  // Who may call each route is the route table's `auth`, enforced here for every route at once: on
+  // the matched route, before its body is read or validated (401 anonymous, 403 others).
+  app.addHook('onRequest', authorize({ scraper: system.scraper }));
 
   // Every request's route pattern, status and time, for /metrics.
   app.addHook('onResponse', async (request, reply) => {
@@ -429,24 +403,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
 
   // Routes.
-  await app.register(healthRoutes, { readiness });
-  await app.register(metricsRoutes, { metrics, access: config.metrics ?? {} });
-  await app.register(authRoutes, { auth, secureCookies: config.session.secure, rateLimit: config.rateLimit });
-  await app.register(visitsRoutes, { visits });
-  await app.register(filesRoutes, { files });
-  await app.register(tasksRoutes, { tasks });
-  await app.register(dashboardRoutes, { dashboard, visits });
-  await app.register(moonRoutes, { moon });
-  await app.register(updatesRoutes, { updates });
-  await app.register(notificationsRoutes, { notifications });
-  await app.register(pushRoutes, { push });
-  await app.register(remindersRoutes, { reminders });
-  await app.register(accountRoutes, {
-    account,
-    exportsPerHour: config.exportRateLimit ?? 5,
-    deletesPerMinute: config.rateLimit.auth,
-    guestPerMinute: config.rateLimit.auth,
-  });
+  await app.register(system.plugin);
+  await app.register(authPlugin);
+  await app.register(visitsPlugin);
+  await app.register(filesPlugin);
+  await app.register(tasksPlugin);
+  await app.register(dashboardPlugin);
+  await app.register(moonPlugin);
+  await app.register(updatesPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(pushPlugin);
+  await app.register(remindersPlugin);
+  await app.register(accountPlugin);
   // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
   // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.
   auth.onSessionEnded((sessionId) => {
@@ -458,16 +426,17 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     liveSessions: (ids) => auth.liveSessions(ids),
     sessionCheckMs: config.liveSessionCheckMs,
   });
-  await app.register(chatRoutes, { chat, presence, messagesPerMinute: config.chatRateLimit?.messages ?? 30 });
-  await app.register(reactionsRoutes, { reactions });
-  await app.register(webRoutes, {
-    webDist: config.webDist,
-    findUpdate: (id) =>
-      updates.get(id).catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) return null;
-        throw error;
-      }),
-  });
+  await app.register(chatPlugin);
+  await app.register(
+    createWeb({
+      webDist: config.webDist,
+      findUpdate: (id) =>
+        updates.get(id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return null;
+          throw error;
+        }),
+    }).plugin,
+  );
 
   // Store AI answers under way (cut short: the fallback), withdraw this instance's presence, close
   // sockets and the bus.
@@ -492,6 +461,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       auth,
       visits,
       tasks,
+      gomeumTasks,
       files,
       dashboard,
       moon,

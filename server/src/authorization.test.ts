@@ -1,100 +1,27 @@
+import type { Access } from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type TableRoute } from './lib/route-table.ts';
 import { TEST_OPERATOR, guestClient, operatorClient, userClient } from './test/accounts.ts';
 import { makeImage } from './test/images.ts';
 import { createTestApp, TestClient, type TestApp } from './test/test-app.ts';
 
 /**
- * Who may call each route: `public` (anyone), `user` (anyone signed in, guests and the operator
- * included), `operator`, `owner` (a private file: its owner and the operator; to everyone else
- * it does not exist), or `scraper` (the metrics token or an allowed address only: no account,
- * not even the operator's, counts). Every route the app registers must be here: a route added without saying
- * who may call it fails this test.
+ * Who may call each route is declared once, in the route table (`auth`, see lib/route-table.ts):
+ * `public` (anyone), `user` (anyone signed in, guests and the operator included), `operator`,
+ * `owner` (a private file: its owner and the operator; to everyone else it does not exist), or
+ * `scraper` (the metrics token or an allowed address only: no account, not even the operator's,
+ * counts). This test asks the running server, for every entry and every kind of caller, whether
+ * it enforces what the entry declares, and that it registers no route the table does not have.
  */
-type Access = 'public' | 'user' | 'operator' | 'owner' | 'scraper';
+const TABLE: TableRoute[] = Object.values(ROUTES);
+const key = (method: string, path: string) => `${method} ${path}`;
+const ACCESS = new Map<string, Access>(TABLE.map((route) => [key(route.method, route.path), route.auth]));
 
-const ACCESS: Record<string, Access> = {
-  'GET /healthz': 'public',
-  'GET /readyz': 'public',
-  'GET /metrics': 'scraper',
-  'GET /version.json': 'public',
-  'POST /api/auth/register': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/guest': 'public',
-  'POST /api/auth/logout': 'public',
-  'GET /api/me': 'public',
-  'PUT /api/me/locale': 'user',
-  'POST /api/visits': 'user',
-  'GET /api/files/:folder/:name': 'owner',
-  'GET /api/planets/:planetId/task': 'user',
-  'PUT /api/planets/:planetId/task': 'user',
-  'GET /api/planets/:planetId/logs': 'user',
-  'POST /api/planets/:planetId/logs': 'user',
-  'GET /api/planets/:planetId/progress': 'user',
-  'POST /api/planets/:planetId/celebration': 'user',
-  'PUT /api/me/time-zone': 'user',
-  'GET /api/planets/:planetId/reminder': 'user',
-  'PUT /api/planets/:planetId/reminder': 'user',
-  'GET /api/galaxy': 'user',
-  'POST /api/planets/:planetId/seen': 'user',
-  'DELETE /api/planets/:planetId/logs/:logId': 'user',
-  'GET /api/gomeum-logs/:planetId': 'user',
-  'GET /api/moon/questions': 'user',
-  'POST /api/moon/questions/:id/answer': 'user',
-  'GET /api/updates': 'public',
-  'GET /api/updates/diary-state': 'user',
-  'POST /api/updates/seen': 'user',
-  'GET /api/updates/:id': 'public',
-  'GET /api/notifications': 'user',
-  'GET /api/push/key': 'public',
-  'POST /api/push/subscriptions': 'user',
-  'DELETE /api/push/subscriptions': 'user',
-  'GET /api/live': 'user',
-  'GET /api/chat/messages': 'user',
-  'POST /api/chat/messages': 'user',
-  'PUT /api/operator/users/:userId/tasks/:planetId': 'operator',
-  'GET /api/operator/users/:userId/tasks/:planetId': 'operator',
-  'GET /api/operator/gomeum-tasks/:planetId': 'operator',
-  'PUT /api/operator/gomeum-tasks/:planetId': 'operator',
-  'POST /api/operator/gomeum-logs/:planetId': 'operator',
-  'PUT /api/operator/gomeum-logs/:planetId/:logId': 'operator',
-  'DELETE /api/operator/gomeum-logs/:planetId/:logId': 'operator',
-  'GET /api/operator/users': 'operator',
-  'GET /api/operator/users/:userId/visits': 'operator',
-  'GET /api/operator/overview': 'operator',
-  'PUT /api/operator/moon/questions/:id/gomeum-answer': 'operator',
-  'GET /api/operator/moon/users/:userId/answers': 'operator',
-  'GET /api/operator/moon/questions/:id/answers': 'operator',
-  'POST /api/operator/moon/questions': 'operator',
-  'POST /api/operator/updates': 'operator',
-  'PUT /api/operator/updates/:id': 'operator',
-  'DELETE /api/operator/updates/:id': 'operator',
-  'PUT /api/operator/updates/:id/image': 'operator',
-  'DELETE /api/operator/updates/:id/image': 'operator',
-  'GET /api/operator/notifications': 'operator',
-  'POST /api/operator/notifications': 'operator',
-  'GET /api/operator/chats': 'operator',
-  'GET /api/operator/chats/:userId/messages': 'operator',
-  'POST /api/operator/chats/:userId/messages': 'operator',
-  'POST /api/operator/chats/:userId/read': 'operator',
-  'GET /api/operator/presence': 'operator',
-  'PUT /api/operator/presence': 'operator',
-  'GET /api/operator/proofs/waiting': 'operator',
-  'POST /api/operator/proofs/:logId/reaction': 'operator',
-  'GET /api/me/export': 'user',
-  'POST /api/me/delete': 'user',
-  'POST /api/me/guest-merge': 'user',
-  'POST /api/me/keep-progress-ask': 'user',
-  'GET /api/operator/users/:userId/export': 'operator',
-  'DELETE /api/operator/users/:userId': 'operator',
-};
+// The web app's files and pages exist only with a web build, which the test app has not.
+const needsWebBuild = (route: TableRoute) => route.kind === 'page';
 
 // Sign-in routes change who the caller is: they are called on a fresh client each time.
-const SIGN_IN = new Set([
-  'POST /api/auth/register',
-  'POST /api/auth/login',
-  'POST /api/auth/guest',
-  'POST /api/auth/logout',
-]);
+const SIGN_IN = new Set([ROUTES.register, ROUTES.login, ROUTES.guest, ROUTES.logout].map((r) => key(r.method, r.path)));
 
 type Identity = 'anonymous' | 'signed out' | 'guest' | 'user' | 'other user' | 'operator';
 const IDENTITIES: Identity[] = ['anonymous', 'signed out', 'guest', 'user', 'other user', 'operator'];
@@ -153,20 +80,21 @@ describe('authorization: every route × every kind of caller', () => {
   const registered = () =>
     t.routes.filter((route) => route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
 
-  it('knows who may call every registered route', () => {
-    const missing = registered().filter((route) => !(route in ACCESS));
-    expect(missing, 'routes without an entry in ACCESS').toEqual([]);
-    const gone = Object.keys(ACCESS).filter((route) => !registered().includes(route));
-    expect(gone, 'entries for routes that no longer exist').toEqual([]);
+  it('registers every route of the table, and no route that is not in it', () => {
+    const missing = registered().filter((route) => !ACCESS.has(route));
+    expect(missing, 'registered routes that are not in the route table').toEqual([]);
+    const unregistered = TABLE.filter((route) => !needsWebBuild(route))
+      .map((route) => key(route.method, route.path))
+      .filter((route) => !registered().includes(route));
+    expect(unregistered, 'table entries the server does not register').toEqual([]);
   });
 
   it('answers each caller as its access says, and never with a 5xx', async () => {
     let checked = 0;
     const wrong: string[] = [];
-    for (const route of registered()) {
-      const access = ACCESS[route];
-      if (!access) continue;
-      const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+    const entries = TABLE.filter((entry) => !needsWebBuild(entry));
+    for (const { method, path: pattern, auth: access } of entries) {
+      const route = key(method, pattern);
       const url =
         access === 'owner'
           ? privateFile
@@ -184,9 +112,7 @@ describe('authorization: every route × every kind of caller', () => {
         checked += 1;
       }
     }
-    console.log(
-      `authorization matrix: ${registered().length} routes × ${IDENTITIES.length} callers, ${checked} requests`,
-    );
+    console.log(`authorization matrix: ${entries.length} routes × ${IDENTITIES.length} callers, ${checked} requests`);
     expect(wrong).toEqual([]);
   });
 });

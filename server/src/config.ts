@@ -87,6 +87,8 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; the server answers API routes only when it is missing. */
   webDist: string;
+  /** Routes a test adds beside the route table's, as `METHOD /path` (never set outside tests). */
+  testRoutes?: string[] | undefined;
   operator?: { email: string; password: string } | undefined;
   session: { idleMs: number; maxMs: number; secure: 'auto' | 'always' | 'never' };
   /** Per address: sign-in attempts and guest entries per minute, new guests per day. */

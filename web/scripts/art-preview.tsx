@@ -1,7 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * Renders the art kit to static HTML pages and screenshots them, for eyeballing the illustrations.
- * Run from web/: node --import ./scripts/ignore-css.mjs --import tsx scripts/art-preview.tsx [outDir]
+ * Run from web/: node --import ./scripts/ignore-css.mjs --import tsx scripts/art-preview.tsx [outDir] [--still]
+ * `--still` shoots every page with motion reduced, so two runs give the same pixels (to compare a
+ * change of the kit's code against the drawings before it).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,11 +12,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chromium } from 'playwright-core';
 import type { PlaceId } from '@gomeum/contracts';
-import { GomeumCat, HOME_SCENES, PlanetArt, SkyScene } from '../src/features/art/index.ts';
+import { GomeumCat, HOME_SCENES, PlanetArt, SkyScene } from '../src/lib/illustrations/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outDir = resolve(process.argv[2] ?? '/tmp/art');
-const artCss = readFileSync(join(here, '../src/features/art/art.css'), 'utf8');
+const args = process.argv.slice(2);
+const outDir = resolve(args.find((arg) => !arg.startsWith('--')) ?? '/tmp/art');
+const still = args.includes('--still');
+const artCss = ['cat/cat.css', 'planets/planets.css', 'sky/sky.css', 'sky/moods.css']
+  .map((file) => readFileSync(join(here, '../src/lib/illustrations', file), 'utf8'))
+  .join('\n');
 const places: PlaceId[] = ['music', 'food', 'manga', 'game', 'movie', 'travel', 'drama', 'moon'];
 
 const pageCss = `
@@ -183,7 +189,7 @@ try {
     writeFileSync(file, p.html);
     const context = await browser.newContext({
       viewport: { width: p.width, height: p.height },
-      reducedMotion: p.reducedMotion ? 'reduce' : 'no-preference',
+      reducedMotion: p.reducedMotion || still ? 'reduce' : 'no-preference',
     });
     const tab = await context.newPage();
     await tab.goto(`file://${file}`);

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
-import { GomeumCat } from '../src/features/art/gomeum-cat.tsx';
+import { GomeumCat } from '../src/lib/illustrations/cat/gomeum-cat.tsx';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '../public/icons');

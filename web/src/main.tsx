@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { refetchOnMount } from './app/first-page.ts';
 import { createAppRouter } from './app/router.tsx';
 import { checkVersion } from './app/version-check.ts';
 import { registerServiceWorker } from './features/push/index.ts';
+import './lib/autofocus.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles/global.css';
 
@@ -18,7 +20,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     // Offline, reads still go out once: the service worker answers them with the last-read data.
     // Writes go out too (never held back), so they fail at once with the "you're offline" message.
-    queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+    // The first page's data, read by its loaders just before it renders, is not read again as it mounts.
+    queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst', refetchOnMount },
     mutations: { networkMode: 'always' },
   },
 });
@@ -31,7 +34,7 @@ void i18nReady.then(() =>
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={createAppRouter(queryClient)} />
       </QueryClientProvider>
     </StrictMode>,
   ),

@@ -1,18 +1,6 @@
 import * as z from 'zod/mini';
 import { chatMessageSchema } from './chat.ts';
 
-/** A user's own data: download it all, or delete the account and everything in it. */
-export const ACCOUNT_API = {
-  /** `GET`: a ZIP of everything held about the signed-in user (JSON plus their images). */
-  export: '/api/me/export',
-  /** `POST`: deletes the signed-in user's account and every row and file of theirs. */
-  delete: '/api/me/delete',
-  /** `GET`: the operator's download of one user's data (the same ZIP). */
-  operatorExport: '/api/operator/users/:userId/export',
-  /** `DELETE`: the operator deletes one user's account, as the user could. */
-  operatorUser: '/api/operator/users/:userId',
-} as const;
-
 /** What a person types (or a button sends) to confirm the deletion: a fixed word, never implied. */
 export const ACCOUNT_DELETE_CONFIRMATION = 'delete';
 
@@ -83,14 +71,6 @@ export const chatPageSchema = z.object({
 });
 /** A page of messages. */
 export type ChatPage = z.infer<typeof chatPageSchema>;
-
-/** A guest's work: keeping it by registering, or bringing it into an account one logs into. */
-export const GUEST_API = {
-  /** `POST`: the signed-in user's answer to the offer made at login: bring the guest's work over, or not. */
-  merge: '/api/me/guest-merge',
-  /** `POST`: claims the one-time "keep your progress?" ask; `ask` is true only the first time, after a proof. */
-  keepAsk: '/api/me/keep-progress-ask',
-} as const;
 
 /** Body of answering the offer: `true` brings everything over, `false` leaves it with the guest. */
 export const guestMergeBodySchema = z.strictObject({ accept: z.boolean() });

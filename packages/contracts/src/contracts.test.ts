@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isWebRoute,
   loginBodySchema,
+  matchWebRoute,
   nextLanguage,
   pickLocalized,
   registerBodySchema,
@@ -72,5 +73,16 @@ describe('isWebRoute', () => {
       expect(isWebRoute(page), page).toBe(true);
     }
     for (const page of ['/planet', '/planet/a/b', '/nope', '/update']) expect(isWebRoute(page), page).toBe(false);
+  });
+});
+
+describe('matchWebRoute', () => {
+  it('names the page and its parameters; a fixed path wins over a pattern', () => {
+    expect(matchWebRoute('/galaxy')).toEqual({ name: 'galaxy', params: {} });
+    expect(matchWebRoute('/planet/moon')).toEqual({ name: 'moon', params: {} });
+    expect(matchWebRoute('/planet/food/')).toEqual({ name: 'planet', params: { planetId: 'food' } });
+    expect(matchWebRoute('/task/a%20b')).toEqual({ name: 'task', params: { planetId: 'a b' } });
+    expect(matchWebRoute('/user-log')).toEqual({ name: 'userLog', params: {} });
+    expect(matchWebRoute('/nope')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-export * from './api.ts';
+export * from './route.ts';
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './i18n.ts';

@@ -96,3 +96,8 @@ export const newMoonQuestionBodySchema = z.object({
 });
 /** A new moon question. */
 export type NewMoonQuestionBody = z.infer<typeof newMoonQuestionBodySchema>;
+
+/** `/api/moon/questions/:id/…` params. */
+export const moonIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+/** `/api/operator/moon/users/:userId/answers` params. */
+export const moonUserParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -69,13 +69,6 @@ export const timeZoneBodySchema = z.object({
     ),
 });
 
-/** Paths of the progress routes (kept beside their schemas). */
-export const PROGRESS_API = {
-  progress: (planet: string) => `/api/planets/${planet}/progress`,
-  celebration: (planet: string) => `/api/planets/${planet}/celebration`,
-  timeZone: '/api/me/time-zone',
-} as const;
-
 /** Where a user stands on one planet, for the galaxy map. */
 export const planetStandingSchema = z.object({
   planet: z.enum(PLANET_IDS),
@@ -92,12 +85,6 @@ export type PlanetStanding = z.infer<typeof planetStandingSchema>;
 /** Every planet's standing, in map order. */
 export const galaxyStandingSchema = z.object({ planets: z.array(planetStandingSchema) });
 
-/** Paths of the galaxy routes. */
-export const GALAXY_API = {
-  standing: '/api/galaxy',
-  seen: (planet: string) => `/api/planets/${planet}/seen`,
-} as const;
-
 /** `/api/planets/:planetId/logs/:logId` params: one proof of the caller's own. */
 export const proofParamsSchema = z.object({
   planetId: z.enum(PLANET_IDS),
@@ -109,6 +96,3 @@ export const deleteProofResultSchema = z.object({
   userTask: userTaskSchema,
   progress: z.nullable(taskProgressSchema),
 });
-
-/** Path of one proof in the user's log. */
-export const proofPath = (planet: string, logId: string) => `/api/planets/${planet}/logs/${encodeURIComponent(logId)}`;

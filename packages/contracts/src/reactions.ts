@@ -64,10 +64,3 @@ export const waitingProofListSchema = z.object({ items: z.array(waitingProofSche
 
 /** Most proofs the queue lists at once. */
 export const WAITING_PROOFS_LIMIT = 100;
-
-/** Paths of the proof reaction routes. */
-export const REACTION_API = {
-  waiting: '/api/operator/proofs/waiting',
-  reply: '/api/operator/proofs/:logId/reaction',
-  replyTo: (logId: string) => `/api/operator/proofs/${encodeURIComponent(logId)}/reaction`,
-} as const;

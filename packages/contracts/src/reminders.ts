@@ -53,8 +53,3 @@ export type Reminder = z.infer<typeof reminderSchema>;
 export const reminderResultSchema = z.object({ reminder: z.nullable(reminderSchema) });
 /** The reminder route's answer. */
 export type ReminderResult = z.infer<typeof reminderResultSchema>;
-
-/** Paths of the reminder routes (kept beside their schemas). */
-export const REMINDER_API = {
-  reminder: (planet: string) => `/api/planets/${planet}/reminder`,
-} as const;

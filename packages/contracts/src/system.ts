@@ -24,3 +24,9 @@ export const readinessSchema = z.object({
 });
 /** `/readyz` body. */
 export type Readiness = z.infer<typeof readinessSchema>;
+
+/** `/api/files/:folder/:name` params: an uploaded image's folder and stored name. */
+export const fileParamsSchema = z.object({
+  folder: z.string().check(z.regex(/^[a-z0-9-]+$/)),
+  name: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp|gif)$/)),
+});

@@ -46,6 +46,18 @@ export const updateBodySchema = z.object({
 /** The operator's update body. */
 export type UpdateBody = z.infer<typeof updateBodySchema>;
 
+/** The operator's HTML to preview: one language's content, as it would be written. */
+export const updatePreviewBodySchema = z.object({
+  html: z.string().check(z.maxLength(UPDATE_CONTENT_MAX_LENGTH, { error: 'updates.error_too_long' })),
+});
+/** The operator's HTML to preview. */
+export type UpdatePreviewBody = z.infer<typeof updatePreviewBodySchema>;
+
+/** The same HTML as an update would store it: cleaned with the diary's allow-list. */
+export const updatePreviewSchema = z.object({ html: z.string() });
+/** A sanitized preview. */
+export type UpdatePreview = z.infer<typeof updatePreviewSchema>;
+
 /** Where the diary's red dot stands for the asking user. */
 export const diaryStateSchema = z.object({
   /** Creation time of the newest update, or null when there is none. */

@@ -35,15 +35,39 @@ function patternToRegExp(pattern: string): RegExp {
     .filter(Boolean)
     .map((segment) => {
       if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      const name = segment.slice(1).replace(/\?$/, '');
+      return segment.endsWith('?') ? `(?:/(?<${name}>[^/]+))?` : `/(?<${name}>[^/]+)`;
     })
     .join('');
   return new RegExp(`^${body || '/'}/?$`);
 }
 
-const MATCHERS = Object.values(WEB_ROUTES).map(patternToRegExp);
+/** The pages' matchers, those with fewer parameters first (`/planet/moon` before `/planet/:planetId`). */
+const MATCHERS = (Object.entries(WEB_ROUTES) as Array<[WebRoute, string]>)
+  .map(([name, pattern]) => ({ name, matcher: patternToRegExp(pattern), params: pattern.split(':').length }))
+  .sort((a, b) => a.params - b.params);
+
+/** The page a path (no query) opens and its parameters (percent-decoded), or null for none of the app's. */
+export function matchWebRoute(pathname: string): { name: WebRoute; params: Record<string, string> } | null {
+  for (const { name, matcher } of MATCHERS) {
+    const match = matcher.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    // An optional parameter that is absent is an undefined group.
+    for (const [key, value] of Object.entries(match.groups ?? {}) as Array<[string, string | undefined]>) {
+      if (value === undefined) continue;
+      try {
+        params[key] = decodeURIComponent(value);
+      } catch {
+        params[key] = value;
+      }
+    }
+    return { name, params };
+  }
+  return null;
+}
 
 /** True when `pathname` (no query) is one of the app's pages. */
 export function isWebRoute(pathname: string): boolean {
-  return MATCHERS.some((matcher) => matcher.test(pathname));
+  return matchWebRoute(pathname) !== null;
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
-import pg from 'pg';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { startSqliteWriter } from './sqlite-writer.ts';
 import type { Database } from './schema.ts';
 
 /** The two engines one set of queries and migrations runs on. */
@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   onPoolError?: ((error: Error) => void) | undefined;
   /** Hears every query's duration and whether it failed (metrics). */
   onQuery?: ((durationMs: number, failed: boolean) => void) | undefined;
+  /**
+   * SQLite: commit batches of single writes on a thread of their own (default), so the disk's
+   * fsync does not stop the event loop; `false` commits them on the main thread.
+   */
+  sqliteWriterThread?: boolean | undefined;
 }
 
 /** Kysely's query log, handed to `onQuery` when one is given. */
@@ -45,13 +50,22 @@ function queryLog(options: DatabaseOptions): KyselyConfig['log'] {
 // must not hold every request for long.
 const PG_CONNECT_TIMEOUT_MS = 5_000;
 
-// Timestamps are bigint on PostgreSQL; milliseconds fit a double exactly, so read them as numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// The PostgreSQL driver, loaded only when PostgreSQL is used (SQLite starts without it).
+let pgModule: Promise<typeof import('pg').default> | undefined;
+function loadPg(): Promise<typeof import('pg').default> {
+  pgModule ??= import('pg').then(({ default: pg }) => {
+    // Timestamps are bigint on PostgreSQL; milliseconds fit a double exactly: read them as numbers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    return pg;
+  });
+  return pgModule;
+}
 
 /** Opens the database the options describe. PostgreSQL bigints come back as numbers (ms fit). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const schema = options.databaseSchema;
+    const pg = await loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -82,7 +96,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     // Single writes share commits (one fsync for many, each still durable before it is answered).
-    dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite)),
+    // A file database has its commits made by a writer thread; an in-memory one cannot be shared.
+    dialect: new GroupCommitSqliteDialect(
+      withStatementCache(sqlite),
+      file !== ':memory:' && options.sqliteWriterThread !== false ? startSqliteWriter(file) : undefined,
+    ),
     log: queryLog(options),
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { startSqliteWriter, type BatchWriter } from './sqlite-writer.ts';
 
 interface Tables {
   items: { id: Generated<number>; name: string };
@@ -17,10 +18,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A file database (WAL, synchronous=FULL, as the app opens it) whose commits are counted. */
-async function open() {
+/**
+ * A file database (WAL, synchronous=FULL, as the app opens it) whose commits are counted; with
+ * `threaded`, batches are committed by a writer thread (as the app does), else on this thread.
+ */
+async function openDatabase(threaded: boolean) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-group-commit-'));
-  const sqlite = new SQLite(path.join(dir, 'db.sqlite'));
+  const file = path.join(dir, 'db.sqlite');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -32,7 +37,19 @@ async function open() {
     },
     close: () => sqlite.close(),
   };
-  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(handle) });
+  let batches = 0;
+  let writer: BatchWriter | undefined;
+  if (threaded) {
+    const thread = startSqliteWriter(file);
+    writer = {
+      commit: (batch) => {
+        batches += 1;
+        return thread.commit(batch);
+      },
+      close: () => thread.close(),
+    };
+  }
+  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(handle, writer) });
   await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
   await sql`create table parents (id integer primary key)`.execute(db);
   await sql`create table children (id integer primary key, parent_id integer not null
@@ -41,11 +58,16 @@ async function open() {
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const commits = () => statements.filter((text) => text === 'commit').length;
+  const commits = () => (threaded ? batches : statements.filter((text) => text === 'commit').length);
   return { db, sqlite, commits };
 }
 
-describe('group commit on SQLite', () => {
+describe.each([
+  ['on the event loop', false],
+  ['in a writer thread', true],
+])('group commit on SQLite, %s', (_, threaded) => {
+  const open = () => openDatabase(threaded);
+
   it('commits writes that arrive together in one transaction, answering each with its own result', async () => {
     const { db, commits } = await open();
     const before = commits();
@@ -134,5 +156,32 @@ describe('group commit on SQLite', () => {
     );
     await Promise.all(writes);
     expect(sqlite.prepare('select count(*) as n from items').get()).toEqual({ n: 20 });
+  });
+
+  it('gives a transaction waiting for its turn the next one, however many writes keep arriving', async () => {
+    const { db } = await open();
+    let done = false;
+    let written = 0;
+    // Eight writers, each writing again as soon as its write is stored: a batch is always waiting.
+    const stream = Promise.all(
+      Array.from({ length: 8 }, async (_, writer) => {
+        while (!done && written < 2_000) {
+          written += 1;
+          await db
+            .insertInto('items')
+            .values({ name: `stream ${writer} ${written}` })
+            .execute();
+        }
+      }),
+    );
+    await db.insertInto('items').values({ name: 'first' }).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'in transaction' }).execute();
+    });
+    done = true;
+    await stream;
+    expect(written).toBeLessThan(2_000);
+    const names = (await db.selectFrom('items').select('name').execute()).map((r) => r.name);
+    expect(names).toContain('in transaction');
   });
 });

@@ -14,6 +14,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { BatchWriter } from './sqlite-writer.ts';
 
 /** The part of a better-sqlite3 database the driver uses (a statement cache fits). */
 export interface SqliteHandle {
@@ -44,14 +45,21 @@ interface PendingWrite {
  * else's transaction would become part of it), and a batch is never committed inside one.
  */
 export class GroupCommitSqliteDialect implements Dialect {
-  constructor(private readonly database: SqliteHandle) {}
+  /**
+   * With a `writer` (a dedicated thread on the same file, see `startSqliteWriter`), batches are
+   * committed there and the event loop goes on while the disk syncs; reads keep running here.
+   */
+  constructor(
+    private readonly database: SqliteHandle,
+    private readonly writer?: BatchWriter,
+  ) {}
 
   createAdapter() {
     return new SqliteAdapter();
   }
 
   createDriver(): Driver {
-    return new GroupCommitDriver(this.database);
+    return new GroupCommitDriver(this.database, this.writer);
   }
 
   createQueryCompiler() {
@@ -110,10 +118,15 @@ class GroupCommitDriver implements Driver {
   private readonly lock = new Lock();
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
+  // The lock is held by a batch the writer thread is committing: this connection is free to read.
+  private writerBusy = false;
   private readonly transactionConnection: DatabaseConnection;
   private readonly plainConnection: DatabaseConnection;
 
-  constructor(private readonly database: SqliteHandle) {
+  constructor(
+    private readonly database: SqliteHandle,
+    private readonly writer?: BatchWriter,
+  ) {
     // Inside a transaction: straight to SQLite (the transaction holds the lock).
     this.transactionConnection = {
       executeQuery: <R>(query: CompiledQuery) => Promise.resolve(run(this.database, query) as QueryResult<R>),
@@ -123,9 +136,10 @@ class GroupCommitDriver implements Driver {
     this.plainConnection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         if (isSingleWrite(query)) return (await this.enqueue(query)) as QueryResult<R>;
-        // A read runs at once when nothing holds the connection; else in its turn (FIFO), holding
+        // A read runs at once when no transaction holds the connection (a batch in the writer
+        // thread does not: WAL readers run beside the writer); else in its turn (FIFO), holding
         // the connection only while it runs (synchronously).
-        if (!this.lock.isHeld) return run(this.database, query) as QueryResult<R>;
+        if (!this.lock.isHeld || this.writerBusy) return run(this.database, query) as QueryResult<R>;
         await this.lock.acquire();
         try {
           return run(this.database, query) as QueryResult<R>;
@@ -196,6 +210,7 @@ class GroupCommitDriver implements Driver {
       await this.lock.waitTurn();
       if (this.pending.length > 0) await this.flush();
     } while (this.pending.length > 0 || this.lock.isHeld);
+    await this.writer?.close();
     this.database.close();
   }
 
@@ -210,7 +225,7 @@ class GroupCommitDriver implements Driver {
 
   private async *stream<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error('Only a select can be streamed on SQLite');
-    if (this.lock.isHeld) await this.lock.waitTurn();
+    if (this.lock.isHeld && !this.writerBusy) await this.lock.waitTurn();
     const statement = this.database.prepare(query.sql);
     for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
   }
@@ -231,6 +246,10 @@ class GroupCommitDriver implements Driver {
 
   private async flush(): Promise<void> {
     await this.lock.acquire();
+    if (this.writer) {
+      await this.flushToWriter(this.writer);
+      return;
+    }
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, GROUP_COMMIT_MAX);
@@ -239,6 +258,43 @@ class GroupCommitDriver implements Driver {
     } finally {
       this.lock.release();
     }
+  }
+
+  /**
+   * One batch to the writer thread, holding the lock (no transaction of this connection writes
+   * meanwhile) but not the event loop. Writes arriving meanwhile wait for the next batch, after any
+   * transaction already waiting for the lock: a steady stream of writes cannot starve one.
+   */
+  private async flushToWriter(writer: BatchWriter): Promise<void> {
+    const batch = this.pending.splice(0, GROUP_COMMIT_MAX);
+    this.writerBusy = true;
+    try {
+      if (batch.length === 0) return;
+      let outcomes;
+      try {
+        outcomes = await writer.commit(batch.map((write) => write.query));
+      } catch (error) {
+        for (const write of batch) write.reject(error);
+        return;
+      }
+      batch.forEach((write, index) => {
+        const outcome = outcomes[index];
+        if (!outcome) write.reject(new Error('the SQLite writer lost a write'));
+        else if (!outcome.ok) write.reject(outcome.error);
+        else if (outcome.rows) write.resolve({ rows: outcome.rows });
+        else {
+          write.resolve({
+            numAffectedRows: BigInt(outcome.changes ?? 0),
+            insertId: BigInt(outcome.lastInsertRowid ?? 0),
+            rows: [],
+          });
+        }
+      });
+    } finally {
+      this.writerBusy = false;
+      this.lock.release();
+    }
+    if (this.pending.length > 0) void this.flush();
   }
 
   /** One transaction for the batch, each write in a savepoint; synchronous from begin to commit. */

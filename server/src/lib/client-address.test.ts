@@ -68,7 +68,11 @@ describe('the client address behind a proxy', () => {
 
   /** A real app on a real port, with a route that tells what the server believes about the client. */
   async function serve(trustProxy: TrustProxy, guestLimit = 1000): Promise<number> {
-    t = await createTestApp({ trustProxy, rateLimit: { auth: 1000, guest: guestLimit } });
+    t = await createTestApp({
+      trustProxy,
+      rateLimit: { auth: 1000, guest: guestLimit },
+      testRoutes: ['GET /test/client'],
+    });
     t.app.get('/test/client', async (req) => ({ ip: req.ip, protocol: req.protocol, host: req.host }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     return (t.app.server.address() as AddressInfo).port;

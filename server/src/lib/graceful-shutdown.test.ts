@@ -36,7 +36,7 @@ describe('graceful shutdown', () => {
 
   /** A real app on a real port, with a route that answers only when the test says so. */
   async function serve() {
-    t = await createTestApp();
+    t = await createTestApp({ testRoutes: ['GET /test/slow'] });
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     let arrived: () => void = () => undefined;

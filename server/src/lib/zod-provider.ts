@@ -52,3 +52,9 @@ export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data: unknown) =>
     JSON.stringify(z.parse(schema, data));
+
+/**
+ * A feature's routes as a Fastify plugin with its options bound: what each `features/<name>/index.ts`
+ * hands `app.ts` to register.
+ */
+export type FeaturePlugin = (app: App) => Promise<void>;

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
+import { WEB_ROUTES } from '@gomeum/contracts';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
-import { DiaryButton } from '../features/diary/index.ts';
+import { DiaryButton } from '../features/updates/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
 import { PushPrompt } from '../features/push/index.ts';
 import { ChatWidget } from '../features/chat/index.ts';
 import { LanguageControl } from '../features/language/index.ts';
 import { reportVisit } from '../features/visits/index.ts';
 import { LiveProvider } from '../lib/live/index.ts';
+import './app-shell.css';
+import { LineIcon } from '../lib/line-icon.tsx';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -53,11 +56,28 @@ function useScrolledPast() {
   return { marker, scrolled };
 }
 
-/** The frame around every page: skip link, the top bar's controls, then the page. */
+/** The operator's way back to the dashboard from any user page (not shown on the dashboard itself). */
+function DashboardLink() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (location.pathname === WEB_ROUTES.dashboard) return null;
+  return (
+    <Link className="top-bar__pill" to={WEB_ROUTES.dashboard}>
+      <LineIcon d="M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-3H4zM14 4v3h6V4z" size={18} />
+      {t('common.dashboard')}
+    </Link>
+  );
+}
+
+/**
+ * The frame around every page: skip link, the top bar's controls, then the page. The operator is
+ * Gomeum: they get a way back to the dashboard instead of the user's chat with Gomeum.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   useVisitReporting();
   const me = useMe();
+  const isOperator = me.data?.role === 'operator';
   const { marker, scrolled } = useScrolledPast();
   return (
     <LiveProvider userId={me.data?.id ?? null}>
@@ -70,19 +90,20 @@ export function AppShell() {
         <div className="top-bar__start">
           <DiaryButton />
           <KeepProgressLink />
+          {isOperator ? <DashboardLink /> : null}
         </div>
         <nav className="top-bar__end" aria-label={t('common.toolbar')}>
           <LanguageControl />
           <AccountMenu />
           <AccountButton />
-          <ChatWidget />
+          {isOperator ? null : <ChatWidget />}
         </nav>
       </header>
       <div id="content" className="app-content">
         <Outlet />
       </div>
       {/* The operator sent the broadcast: they are not told about it again. */}
-      {me.data?.role === 'operator' ? null : <BroadcastToasts />}
+      {isOperator ? null : <BroadcastToasts />}
       <GuestMergeGate />
       <PushPrompt />
       <ScrollRestoration />

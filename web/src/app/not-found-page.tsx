@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Link } from 'react-router';
-import { GomeumCat, SkyScene } from '../features/art/index.ts';
+import { GomeumCat, MoodSky } from '../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
 /** Any path that is not a page of the app. */
@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('not_found.title'));
   return (
-    <SkyScene scene="quiet-night">
+    <MoodSky scene="quiet-night">
       <main className="page page--centered">
         <section className="panel message-card">
           <GomeumCat pose="sleep" size={96} />
@@ -19,6 +19,6 @@ export function NotFoundPage() {
           </Link>
         </section>
       </main>
-    </SkyScene>
+    </MoodSky>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { useMe } from '../features/auth/index.ts';
 import { loadOperatorStrings } from '../lib/i18n.ts';
-import { LoadingScreen } from './loading-screen.tsx';
+import { LoadingScreen } from '../lib/loading-screen.tsx';
 
 // Imported only once the operator is known: nobody else ever downloads the dashboard's code.
 // Its strings are fetched with it, for the same reason.

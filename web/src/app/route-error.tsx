@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { GomeumCat } from '../features/art/index.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { GomeumCat } from '../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { API, versionSchema } from '@gomeum/contracts';
+import { versionSchema } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { pageBuildVersion } from './build-version.ts';
 
 /** Remembers, for this tab, the server version we already reloaded for: one reload, never a loop. */
@@ -14,7 +15,7 @@ export interface VersionCheckEnvironment {
 }
 
 async function fetchServerVersion(): Promise<string> {
-  const response = await fetch(API.version, { cache: 'no-store', headers: { accept: 'application/json' } });
+  const response = await fetch(routes.version.path, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`version.json answered ${response.status}`);
   return versionSchema.parse(await response.json()).version;
 }

@@ -1,6 +1,5 @@
-import type { ErrorCode } from '@gomeum/contracts';
-import { errorBodySchema } from '@gomeum/contracts';
-import type * as z from 'zod/mini';
+import type { CallInput, ErrorCode, ResponseOf, RouteDef } from '@gomeum/contracts';
+import { errorBodySchema, routeUrl } from '@gomeum/contracts';
 
 /** An API call that failed: the server's error code (an i18n key) and the HTTP status. */
 export class ApiError extends Error {
@@ -25,22 +24,23 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
+/** What a call of `route` takes: its path parameters, query and body, each only if the route has it. */
+export type ApiArgs<R extends RouteDef> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
 /**
- * Calls the API with JSON (or a FormData upload) and parses the answer with the contract's schema, so a reply that does
- * not match what the server promised fails loudly instead of drifting. Network failures become
- * `errors.offline` when the browser is offline and `errors.server` otherwise, which the UI can show.
+ * Calls one endpoint of the route table (`@gomeum/contracts/routes`, or the operator's): its path
+ * filled with `params`, `query` appended, `body` sent as JSON (or as the multipart form it is), and
+ * the answer parsed with the route's response schema, so a reply that does not match what the
+ * server promised fails loudly instead of drifting. Network failures become `errors.offline` when
+ * the browser is offline and `errors.server` otherwise, which the UI can show.
  */
-export async function apiRequest<T extends z.ZodMiniType>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  schema: T,
-  body?: unknown,
-): Promise<z.output<T>> {
+export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>): Promise<ResponseOf<R>> {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
   let response: Response;
   try {
     const isForm = body instanceof FormData;
-    response = await fetch(path, {
-      method,
+    response = await fetch(routeUrl(route, params, query), {
+      method: route.method,
       credentials: 'same-origin',
       // A FormData body sets its own multipart content type, boundary included.
       headers:
@@ -54,7 +54,7 @@ export async function apiRequest<T extends z.ZodMiniType>(
     throw networkError();
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  return parseReply(schema, response.status, response.statusText, payload);
+  return parseReply(route, response.status, response.statusText, payload);
 }
 
 /** The network failed before any answer: offline when the browser knows it, otherwise a server error. */
@@ -63,12 +63,12 @@ export function networkError(): ApiError {
   return new ApiError(0, 'errors.server', 'Network error');
 }
 
-/** An answer's body checked against the contract, or the server's error as an `ApiError`. */
-export function parseReply<T extends z.ZodMiniType>(schema: T, status: number, statusText: string, payload: unknown) {
+/** An answer's body checked against the route's response schema, or the server's error as an `ApiError`. */
+export function parseReply<R extends RouteDef>(route: R, status: number, statusText: string, payload: unknown) {
   if (status < 200 || status > 299) {
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) throw new ApiError(status, parsed.data.error.code, parsed.data.error.message);
     throw new ApiError(status, status === 429 ? 'errors.rate_limited' : 'errors.server', statusText);
   }
-  return schema.parse(payload);
+  return (route.response ? route.response.parse(payload) : payload) as ResponseOf<R>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { ApiError } from './api-client.ts';
 
 /**

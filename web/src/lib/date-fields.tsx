@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { localeOf } from './format.ts';
 
 type Part = 'year' | 'month' | 'day';

@@ -1,12 +1,21 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@gomeum/contracts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import en from '../i18n/en.json';
+
+/**
+ * The app's translations: `t(key, values)` looks a dotted key up in the current language's strings
+ * (then English's, then gives the key back) and fills in its `{{name}}` placeholders. That is all
+ * the app asks of a translation library (no plurals, no nesting, nothing escaped: React escapes), so
+ * it is these few lines rather than one that would add 17 KB to the first load.
+ */
 
 /** Where the chosen language is remembered in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'gomeum.language';
 
 type Strings = Record<string, unknown>;
+
+/** Gives the text of a key in the current language, its `{{name}}` placeholders filled from `values`. */
+export type TFunction = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * The people's strings, one file per language. English (the source and the fallback) ships with
@@ -24,9 +33,70 @@ const OPERATOR_STRINGS: Record<Language, () => Promise<{ default: Strings }>> = 
   ko: () => import('../i18n/operator/ko.json'),
 };
 
+const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
+
+/** Every language's loaded string trees, looked up in order (the people's, then the operator's). */
+let bundles: Record<Language, Strings[]> = { en: [en], zh: [], ko: [] };
 const loadedUser = new Set<Language>(['en']);
 const loadedOperator = new Set<Language>();
 let operatorWanted = false;
+let language: Language = FALLBACK_LANGUAGE;
+/** Bumped on every change of language or strings: what a component's render depends on. */
+let version = 0;
+const listeners = new Set<() => void>();
+
+function lookup(tree: Strings, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Strings)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function translate(lang: Language, key: string, values?: Record<string, unknown>): string {
+  let text: string | undefined;
+  for (const tree of lang === FALLBACK_LANGUAGE ? bundles[lang] : [...bundles[lang], ...bundles[FALLBACK_LANGUAGE]]) {
+    text = lookup(tree, key);
+    if (text !== undefined) break;
+  }
+  if (text === undefined) return key;
+  if (!values) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
+}
+
+const makeT =
+  (lang: Language): TFunction =>
+  (key, values) =>
+    translate(lang, key, values);
+/** A new function after each change, so components that depend on `t` see the change. */
+let currentT = makeT(language);
+
+function changed() {
+  version += 1;
+  currentT = makeT(language);
+  for (const listener of listeners) listener();
+}
+
+function switchTo(next: Language) {
+  language = next;
+  document.documentElement.lang = HTML_LANG[next];
+  changed();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => version;
+
+/** The translation function and the current language; the component renders again when either changes. */
+export function useTranslation(): { t: TFunction; i18n: { language: Language } } {
+  useSyncExternalStore(subscribe, snapshot, snapshot);
+  return { t: currentT, i18n: { language } };
+}
 
 function storedLanguage(): Language {
   try {
@@ -37,70 +107,58 @@ function storedLanguage(): Language {
   }
 }
 
-const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
-
 /** Fetches a language's strings once (and the operator's, once the dashboard has asked for them). */
-async function loadStrings(language: Language): Promise<void> {
+async function loadStrings(lang: Language): Promise<void> {
   const waits: Promise<void>[] = [];
-  if (!loadedUser.has(language) && language !== 'en') {
+  if (lang !== 'en' && !loadedUser.has(lang)) {
     waits.push(
-      USER_STRINGS[language]().then((module) => {
-        i18next.addResourceBundle(language, 'translation', module.default, true, true);
-        loadedUser.add(language);
+      USER_STRINGS[lang]().then((module) => {
+        // The people's strings first: an operator string never hides one of theirs.
+        bundles[lang] = [module.default, ...bundles[lang]];
+        loadedUser.add(lang);
       }),
     );
   }
-  if (operatorWanted && !loadedOperator.has(language)) {
+  if (operatorWanted && !loadedOperator.has(lang)) {
     waits.push(
-      OPERATOR_STRINGS[language]().then((module) => {
-        i18next.addResourceBundle(language, 'translation', module.default, true, true);
-        loadedOperator.add(language);
+      OPERATOR_STRINGS[lang]().then((module) => {
+        bundles[lang] = [...bundles[lang], module.default];
+        loadedOperator.add(lang);
       }),
     );
   }
   await Promise.all(waits);
+  if (waits.length > 0) changed();
 }
 
 /**
- * Starts i18next with the remembered language (default en); keeps <html lang> in step. English is
- * ready at once; the returned promise settles when the chosen language's strings are in.
+ * Starts with the remembered language (default en); keeps <html lang> in step. English is ready at
+ * once; the returned promise settles when the chosen language's strings are in.
  */
-export function initI18n(language: Language = storedLanguage()): Promise<void> {
+export function initI18n(lang: Language = storedLanguage()): Promise<void> {
+  bundles = { en: [en], zh: [], ko: [] };
   loadedUser.clear();
   loadedUser.add(FALLBACK_LANGUAGE);
   loadedOperator.clear();
-  i18next.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) document.documentElement.lang = HTML_LANG[lng];
-  });
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    lng: FALLBACK_LANGUAGE,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: ['en', 'zh', 'ko'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  document.documentElement.lang = HTML_LANG[FALLBACK_LANGUAGE];
-  if (language === FALLBACK_LANGUAGE) return Promise.resolve();
-  return loadStrings(language)
-    .then(() => i18next.changeLanguage(language))
-    .then(
-      () => undefined,
+  switchTo(FALLBACK_LANGUAGE);
+  if (lang === FALLBACK_LANGUAGE) return Promise.resolve();
+  return loadStrings(lang)
+    .then(() => switchTo(lang))
+    .catch(
       // Offline on a first visit in another language: English is there, the switch can come later.
       (error: unknown) => console.warn('language strings not loaded', error),
     );
 }
 
 /** Switches the interface language (fetching its strings first) and remembers it. */
-export async function setLanguage(language: Language): Promise<void> {
+export async function setLanguage(lang: Language): Promise<void> {
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  await loadStrings(language);
-  await i18next.changeLanguage(language);
+  await loadStrings(lang);
+  switchTo(lang);
 }
 
 /** Loads the dashboard's strings for the current language, and for every language switched to later. */
@@ -111,5 +169,5 @@ export async function loadOperatorStrings(): Promise<void> {
 
 /** The current interface language. */
 export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : FALLBACK_LANGUAGE;
+  return language;
 }

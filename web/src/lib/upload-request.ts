@@ -1,4 +1,5 @@
-import type * as z from 'zod/mini';
+import type { ParamsOf, ResponseOf, RouteDef } from '@gomeum/contracts';
+import { routeUrl } from '@gomeum/contracts';
 import { networkError, parseReply } from './api-client.ts';
 
 /** What an upload reports while it runs, and how it is stopped. */
@@ -18,23 +19,23 @@ export class UploadCancelled extends Error {
 }
 
 /**
- * Sends a multipart form like `apiRequest`, with upload progress and a way to cancel (fetch reports
- * neither for request bodies, so this one call uses XMLHttpRequest). Errors map the same way.
+ * Sends the multipart form of an `upload` route like `api`, with upload progress and a way to
+ * cancel (fetch reports neither for request bodies, so this one call uses XMLHttpRequest). Errors
+ * map the same way.
  */
-export function uploadRequest<T extends z.ZodMiniType>(
-  method: 'POST' | 'PUT',
-  path: string,
-  schema: T,
+export function uploadRequest<R extends RouteDef & { kind: 'upload' }>(
+  route: R,
+  params: ParamsOf<R>,
   form: FormData,
   { onProgress, signal }: UploadOptions = {},
-): Promise<z.output<T>> {
+): Promise<ResponseOf<R>> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadCancelled());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
+    xhr.open(route.method, routeUrl(route, params));
     xhr.setRequestHeader('accept', 'application/json');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
@@ -58,7 +59,7 @@ export function uploadRequest<T extends z.ZodMiniType>(
         } catch {
           payload = undefined;
         }
-        resolve(parseReply(schema, xhr.status, xhr.statusText, payload));
+        resolve(parseReply(route, xhr.status, xhr.statusText, payload));
       });
     xhr.onerror = () => settle(() => reject(networkError()));
     xhr.ontimeout = xhr.onerror;

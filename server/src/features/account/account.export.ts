@@ -1,12 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { FileStore } from '../../lib/storage/file-store.ts';
+import type { FilesService } from '../files/index.ts';
 import type { AccountRepository, AccountRow } from './account.repository.ts';
 
 /** What building a download needs. */
 export interface ExportDeps {
   repo: AccountRepository;
-  files: FileStore;
+  files: FilesService;
   onError: (error: unknown, context: string) => void;
 }
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AccountDeleted, DeleteAccountBody, GuestMerged, Me } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/storage/file-store.ts';
-import { verifyPassword } from '../auth/password.ts';
+import type { FilesService } from '../files/index.ts';
+import { verifyPassword } from '../auth/index.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { exportArchive } from './account.export.ts';
 import type { GuestRepository } from './guest.repository.ts';
@@ -11,7 +11,7 @@ import type { GuestRepository } from './guest.repository.ts';
 export interface AccountServiceDeps {
   repo: AccountRepository;
   guests: GuestRepository;
-  files: FileStore;
+  files: FilesService;
   /** Ends a user's live sockets on every instance, and each of their (now deleted) sessions'. */
   endLive: (userId: string, sessionIds: string[]) => Promise<void>;
   now: () => number;

@@ -1,16 +1,6 @@
-import {
-  API,
-  authResultSchema,
-  errorBodySchema,
-  localeBodySchema,
-  loginBodySchema,
-  meReplySchema,
-  meSchema,
-  okSchema,
-  registerBodySchema,
-} from '@gomeum/contracts';
+import { GUEST_COOKIE_PATH } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requireUser, userOnly } from '../../lib/auth-guard.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { toMe, type AuthService, type ClientContext, type SignIn } from './auth.service.ts';
 
@@ -52,57 +42,45 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     });
     if (signIn.guestToken) {
       reply.setCookie(GUEST_COOKIE, signIn.guestToken, {
-        path: '/api/auth',
+        path: GUEST_COOKIE_PATH,
         httpOnly: true,
         sameSite: 'lax',
         secure,
         maxAge: GUEST_COOKIE_MAX_AGE_S,
       });
     } else if (signIn.guestToken === null) {
-      reply.clearCookie(GUEST_COOKIE, { path: '/api/auth' });
+      reply.clearCookie(GUEST_COOKIE, { path: GUEST_COOKIE_PATH });
     }
     return signIn.result;
   };
 
-  const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-  const authReplies = { 200: authResultSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
+  const limited = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
-  app.post(
-    API.register,
-    { schema: { body: registerBodySchema, response: authReplies }, config: limited(options.rateLimit.auth) },
-    async (request, reply) => sendSignIn(request, reply, await auth.register(request.body, context(request))),
+  addRoute(app, ROUTES.register, limited(options.rateLimit.auth), async (request, reply) =>
+    sendSignIn(request, reply, await auth.register(request.body, context(request))),
   );
 
-  app.post(
-    API.login,
-    { schema: { body: loginBodySchema, response: authReplies }, config: limited(options.rateLimit.auth) },
-    async (request, reply) => sendSignIn(request, reply, await auth.login(request.body, context(request))),
+  addRoute(app, ROUTES.login, limited(options.rateLimit.auth), async (request, reply) =>
+    sendSignIn(request, reply, await auth.login(request.body, context(request))),
   );
 
-  app.post(
-    API.guest,
-    { schema: { response: { 200: authResultSchema } }, config: limited(options.rateLimit.guest) },
-    async (request, reply) => sendSignIn(request, reply, await auth.guest(context(request))),
+  addRoute(app, ROUTES.guest, limited(options.rateLimit.guest), async (request, reply) =>
+    sendSignIn(request, reply, await auth.guest(context(request))),
   );
 
-  app.post(API.logout, { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+  addRoute(app, ROUTES.logout, async (request, reply) => {
     await auth.logout(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   });
 
   // Anyone may ask who they are: a visitor who is not signed in is told `null`.
-  app.get(API.me, { schema: { response: { 200: meReplySchema } } }, async (request) => request.user ?? null);
+  addRoute(app, ROUTES.me, async (request) => request.user ?? null);
 
-  app.put(
-    API.locale,
-    { onRequest: userOnly, schema: { body: localeBodySchema, response: { 200: meSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      await auth.setLocale(user.id, request.body.locale);
-      return { ...user, locale: request.body.locale };
-    },
-  );
+  addRoute(app, ROUTES.setLocale, async (request) => {
+    await auth.setLocale(request.user.id, request.body.locale);
+    return { ...request.user, locale: request.body.locale };
+  });
 }
 
 /** Sets `request.user` from the session cookie on every request. */

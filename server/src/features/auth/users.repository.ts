@@ -4,7 +4,7 @@ import type { Database, UsersTable } from '../../db/schema.ts';
 /** A user row as stored. */
 export type UserRow = Selectable<UsersTable>;
 
-/** All SQL about users. */
+/** All SQL about users: their rows, and the once-per-user marks of `user_meta` other features claim. */
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -84,6 +84,16 @@ export class UsersRepository {
     await this.db.updateTable('users').set({ role, password_hash: passwordHash }).where('id', '=', id).execute();
   }
 
+  /** The user's IANA time zone, or null when none was given yet. */
+  async getTimeZone(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
+  async setTimeZone(id: string, timeZone: string): Promise<void> {
+    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute();
+  }
+
   async setLocale(id: string, locale: string): Promise<void> {
     await this.db.updateTable('users').set({ locale }).where('id', '=', id).execute();
   }
@@ -97,5 +107,74 @@ export class UsersRepository {
       .where((eb) => eb.or([eb('last_login_at', '<', before), eb('last_login_at', 'is', null)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Who these users are, in short (users that do not exist are left out). */
+  listSummaries(ids: string[]): Promise<Pick<UserRow, 'id' | 'email' | 'guest_id' | 'is_guest'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').select(['id', 'email', 'guest_id', 'is_guest']).where('id', 'in', ids).execute();
+  }
+
+  /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
+  chatMarks(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
+    return this.db
+      .selectFrom('user_meta')
+      .select(['welcome_shown', 'last_seen_update'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Makes sure the user has a meta row. */
+  async ensureMeta(userId: string): Promise<void> {
+    await this.db
+      .insertInto('user_meta')
+      .values({ user_id: userId, welcome_shown: 0, last_seen_update: 0, last_seen_diary: 0 })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Flips the user's welcome flag and, only when this call flipped it, runs `write` in the same
+   * transaction (so concurrent callers write once); null when the flag was already set.
+   */
+  async claimWelcome<T>(userId: string, write: (trx: Kysely<Database>) => Promise<T>): Promise<T | null> {
+    await this.ensureMeta(userId);
+    return this.db.transaction().execute(async (trx) => {
+      const flipped = await trx
+        .updateTable('user_meta')
+        .set({ welcome_shown: 1 })
+        .where('user_id', '=', userId)
+        .where('welcome_shown', '=', 0)
+        .executeTakeFirst();
+      if (Number(flipped.numUpdatedRows) !== 1) return null;
+      return write(trx);
+    });
+  }
+
+  /**
+   * Moves the user's last-seen announcement forward to `publishedAt` and, only when this call
+   * moved it, runs `write` in the same transaction; null when they had seen it or a newer one.
+   */
+  async claimAnnouncement<T>(
+    userId: string,
+    publishedAt: number,
+    write: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T | null> {
+    await this.ensureMeta(userId);
+    return this.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('user_meta')
+        .set({ last_seen_update: publishedAt })
+        .where('user_id', '=', userId)
+        .where('last_seen_update', '<', publishedAt)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      return write(trx);
+    });
   }
 }

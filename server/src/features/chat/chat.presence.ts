@@ -10,14 +10,21 @@ const SWITCH_KEY = 'gomeum';
 const DASHBOARD_PREFIX = 'dashboard:';
 const REFRESH_MS = 30_000;
 const FRESH_MS = 90_000;
+// How long a presence read is reused. Every change made through any instance drops it at once
+// (this one's own, and the others' through their `presence.changed` on the bus), so this only
+// bounds how late this instance notices what no one announces: another instance that died.
+const CACHE_MS = 1_000;
 
 /** Whether the human Gomeum answers, shared by every server instance through the database. */
 export class PresenceService {
   private readonly key = `${DASHBOARD_PREFIX}${crypto.randomUUID()}`;
   private dashboards = 0;
   private closed = false;
-  // A read under way, shared by whoever asks meanwhile.
+  // A read under way, shared by whoever asks meanwhile, and the last one's answer.
   private reading: Promise<Presence> | null = null;
+  private cached: { presence: Presence; at: number } | null = null;
+  // Moves on every change: a read that started before a change is not kept.
+  private generation = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -30,15 +37,41 @@ export class PresenceService {
       if (this.dashboards > 0) this.repo.setPresence(this.key, this.dashboards, this.now()).catch(this.onError);
     }, REFRESH_MS);
     this.timer.unref();
+    // Another instance announced a change (an operator's dashboard, the away switch): read again.
+    hub.onRemoteEvent((event) => {
+      if (event.type === 'presence.changed') this.invalidate();
+    });
   }
 
   /**
    * The operator's presence now: online while a dashboard is open and the switch is not on away.
-   * Callers at the same moment share one read (every socket told to resync asks at once).
+   * Callers at the same moment share one read (every socket told to resync asks at once), and
+   * callers within a second of it reuse its answer unless a change was announced since: a chat
+   * message costs no presence query.
    */
   status(): Promise<Presence> {
-    this.reading ??= this.read().finally(() => (this.reading = null));
-    return this.reading;
+    const cached = this.cached;
+    if (cached && this.now() - cached.at < CACHE_MS) return Promise.resolve(cached.presence);
+    if (this.reading) return this.reading;
+    const generation = this.generation;
+    const at = this.now();
+    const reading: Promise<Presence> = this.read()
+      .then((presence) => {
+        if (generation === this.generation) this.cached = { presence, at };
+        return presence;
+      })
+      .finally(() => {
+        if (this.reading === reading) this.reading = null;
+      });
+    this.reading = reading;
+    return reading;
+  }
+
+  /** Forgets the last read and any read under way: the next caller reads anew. */
+  private invalidate(): void {
+    this.generation += 1;
+    this.cached = null;
+    this.reading = null;
   }
 
   private async read(): Promise<Presence> {
@@ -54,12 +87,14 @@ export class PresenceService {
   async setDashboards(count: number): Promise<void> {
     if (this.closed) return;
     this.dashboards = count;
+    this.invalidate();
     await this.repo.setPresence(this.key, count, this.now());
     await this.announce();
   }
 
   /** The operator's away switch. */
   async setAway(away: boolean): Promise<Presence> {
+    this.invalidate();
     await this.repo.setPresence(SWITCH_KEY, away ? 0 : 1, this.now());
     return this.announce();
   }
@@ -67,6 +102,7 @@ export class PresenceService {
   /** Tells every connected client, on every instance, whether Gomeum is answering. */
   private async announce(): Promise<Presence> {
     // A fresh read: one already under way may have started before this change.
+    this.invalidate();
     const status = await this.read();
     await this.hub.publishToAll({ type: 'presence.changed', online: status.online });
     return status;

@@ -18,22 +18,11 @@ export interface NewChatMessage {
 /** One conversation of the operator's list, before shaping. */
 export interface ConversationRow {
   user_id: string;
-  email: string | null;
-  guest_id: string | null;
-  is_guest: number;
   last_id: number;
   message_count: number;
 }
 
-/** A user's planet task, as the AI prompt describes it. */
-export interface TaskSummary {
-  planet: string;
-  description: string;
-  reward: string;
-  status: string;
-}
-
-/** All SQL of the chat: messages, the welcome and last-seen flags, the latest Gomeum log, presence. */
+/** All SQL of the chat: messages, the operator's read marks, presence. */
 export class ChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -121,85 +110,12 @@ export class ChatRepository {
     return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
   }
 
-  /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
-  async meta(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
-    return this.db
-      .selectFrom('user_meta')
-      .select(['welcome_shown', 'last_seen_update'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  /** Makes sure the user has a meta row (welcome and last-seen flags). */
-  async ensureMeta(userId: string): Promise<void> {
-    await this.db
-      .insertInto('user_meta')
-      .values({ user_id: userId, welcome_shown: 0, last_seen_update: 0, last_seen_diary: 0 })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /**
-   * Stores the welcome message unless it was ever stored: flipping the flag and inserting happen in
-   * one transaction, and only the caller whose update flipped it inserts, so concurrent calls make one.
-   */
-  async insertWelcomeOnce(message: NewChatMessage): Promise<ChatMessageRow | null> {
-    await this.ensureMeta(message.userId);
-    return this.db.transaction().execute(async (trx) => {
-      const flipped = await trx
-        .updateTable('user_meta')
-        .set({ welcome_shown: 1 })
-        .where('user_id', '=', message.userId)
-        .where('welcome_shown', '=', 0)
-        .executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) !== 1) return null;
-      return this.insert(message, trx);
-    });
-  }
-
-  /**
-   * Stores an announcement for the update published at `publishedAt` unless the user has seen it or
-   * a newer one: the last-seen value moves forward and the message is stored in one transaction.
-   */
-  async insertAnnouncementOnce(message: NewChatMessage, publishedAt: number): Promise<ChatMessageRow | null> {
-    await this.ensureMeta(message.userId);
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('user_meta')
-        .set({ last_seen_update: publishedAt })
-        .where('user_id', '=', message.userId)
-        .where('last_seen_update', '<', publishedAt)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return null;
-      return this.insert(message, trx);
-    });
-  }
-
-  /** The newest Gomeum log: when and on which planet. */
-  async latestGomeumLog(): Promise<{ planet: string; created_at: number } | null> {
-    const row = await this.db
-      .selectFrom('gomeum_logs')
-      .select(['planet', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
   /** Every user who has a conversation, most recent first. */
   async conversations(limit: number): Promise<ConversationRow[]> {
     const rows = await this.db
       .selectFrom('chat_messages as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select((eb) => [
-        'm.user_id',
-        'u.email',
-        'u.guest_id',
-        'u.is_guest',
-        eb.fn.max('m.id').as('last_id'),
-        eb.fn.countAll().as('message_count'),
-      ])
-      .groupBy(['m.user_id', 'u.email', 'u.guest_id', 'u.is_guest'])
+      .select((eb) => ['m.user_id', eb.fn.max('m.id').as('last_id'), eb.fn.countAll().as('message_count')])
+      .groupBy('m.user_id')
       .orderBy('last_id', 'desc')
       .limit(limit)
       .execute();
@@ -247,22 +163,6 @@ export class ChatRepository {
   async findByIds(ids: number[]): Promise<ChatMessageRow[]> {
     if (ids.length === 0) return [];
     return this.db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
-  }
-
-  /** Whether a user exists (the operator may only write into real conversations). */
-  async userExists(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    return Boolean(row);
-  }
-
-  /** A user's planet tasks, for the AI prompt. */
-  async tasksOf(userId: string): Promise<TaskSummary[]> {
-    return this.db
-      .selectFrom('user_tasks')
-      .select(['planet', 'description', 'reward', 'status'])
-      .where('user_id', '=', userId)
-      .orderBy('planet')
-      .execute();
   }
 
   /** Reads a presence row's flag; `fallback` when the row is missing. */

@@ -11,9 +11,11 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
+import type { UsersService } from '../auth/index.ts';
+import type { GomeumTasksService, TaskSummary, TasksService } from '../tasks/index.ts';
 import type { AiClient, AiMessage } from './chat.ai.ts';
 import type { PresenceService } from './chat.presence.ts';
-import type { ChatMessageRow, ChatRepository, TaskSummary } from './chat.repository.ts';
+import type { ChatMessageRow, ChatRepository, NewChatMessage } from './chat.repository.ts';
 
 const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
 
@@ -48,6 +50,12 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
 /** What the chat service needs. */
 export interface ChatServiceDeps {
   repo: ChatRepository;
+  /** Who users are, whether they exist, and their welcome and last-seen announcement marks. */
+  users: Pick<UsersService, 'exists' | 'summaries' | 'chatMarks' | 'claimWelcome' | 'claimAnnouncement'>;
+  /** A user's planet tasks, for the AI's prompt. */
+  tasks: Pick<TasksService, 'summaries'>;
+  /** Gomeum's newest log, announced in every chat. */
+  gomeumTasks: Pick<GomeumTasksService, 'latestLog'>;
   hub: LiveHub;
   ai: AiClient;
   presence: PresenceService;
@@ -85,7 +93,7 @@ export class ChatService {
 
   /** The operator writing as Gomeum into one user's conversation (a retry with its `clientId` stores it once). */
   async sendFromGomeum(userId: string, content: string, clientId?: string): Promise<ChatMessage> {
-    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     const { message } = await this.store(userId, 'gomeum', content, clientId);
     // Answering a conversation reads everything before the answer. The answer is stored, so a
     // read mark that cannot be moved now is only logged (the dashboard moves it when it shows it).
@@ -98,7 +106,7 @@ export class ChatService {
    * goes past the conversation's newest message nor moves backwards; every dashboard is told.
    */
   async markRead(userId: string, upTo: number): Promise<{ unreadCount: number }> {
-    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     await this.moveReadMark(userId, Math.min(upTo, await this.deps.repo.latestMessageId(userId)));
     const unread = await this.deps.repo.unreadCounts([userId]);
     return { unreadCount: unread.get(userId) ?? 0 };
@@ -119,9 +127,12 @@ export class ChatService {
     if (user.role !== 'operator') {
       // Read first: a user who has both (nearly every sync) costs no write. The writes below are
       // guarded, so a sync racing another still stores each at most once.
-      const [meta, latest] = await Promise.all([this.deps.repo.meta(user.id), this.deps.repo.latestGomeumLog()]);
-      if (!meta?.welcome_shown) await this.ensureWelcome(user.id);
-      if (latest && (meta?.last_seen_update ?? 0) < latest.created_at) await this.announce(user.id, latest);
+      const [marks, latest] = await Promise.all([
+        this.deps.users.chatMarks(user.id),
+        this.deps.gomeumTasks.latestLog(),
+      ]);
+      if (!marks.welcomeShown) await this.ensureWelcome(user.id);
+      if (latest && marks.lastSeenUpdate < latest.createdAt) await this.announce(user.id, latest);
     }
     // Resuming: the oldest page after what the client has (it asks again while `more`); else the newest.
     const page = await this.history(user.id, after === null ? {} : { after });
@@ -142,7 +153,7 @@ export class ChatService {
 
   /** Operator: a page of one user's history; 404 for a user who does not exist. */
   async historyForOperator(userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
-    if (!(await this.deps.repo.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     return this.history(userId, query);
   }
 
@@ -151,15 +162,17 @@ export class ChatService {
     const rows = await this.deps.repo.conversations(CONVERSATIONS_LIMIT);
     const last = new Map((await this.deps.repo.findByIds(rows.map((row) => row.last_id))).map((row) => [row.id, row]));
     const unread = await this.deps.repo.unreadCounts(rows.map((row) => row.user_id));
+    const users = await this.deps.users.summaries(rows.map((row) => row.user_id));
     return rows.flatMap((row) => {
       const message = last.get(row.last_id);
-      if (!message) return [];
+      const user = users.get(row.user_id);
+      if (!message || !user) return [];
       return [
         {
           userId: row.user_id,
-          email: row.email,
-          guestId: row.guest_id,
-          isGuest: row.is_guest === 1,
+          email: user.email,
+          guestId: user.guestId,
+          isGuest: user.isGuest,
           lastMessage: toChatMessage(message),
           messageCount: row.message_count,
           unreadCount: unread.get(row.user_id) ?? 0,
@@ -170,31 +183,34 @@ export class ChatService {
 
   /** Stores the welcome message unless this user ever had it, and delivers it. */
   async ensureWelcome(userId: string): Promise<void> {
-    const row = await this.deps.repo.insertWelcomeOnce({
+    // The flag flips and the message is stored in one transaction: concurrent calls store one.
+    const welcome: NewChatMessage = {
       userId,
       sender: 'gomeum',
       kind: 'welcome',
       content: WELCOME_MESSAGE.en ?? '',
       meta: JSON.stringify({ text: WELCOME_MESSAGE }),
       createdAt: this.deps.now(),
-    });
+    };
+    const row = await this.deps.users.claimWelcome(userId, (trx) => this.deps.repo.insert(welcome, trx));
     if (row) await this.deliver(toChatMessage(row), null);
   }
 
   /** Posts one announcement when Gomeum published a log newer than what this user last saw. */
-  private async announce(userId: string, latest: { planet: string; created_at: number }): Promise<void> {
+  private async announce(userId: string, latest: { planet: string; createdAt: number }): Promise<void> {
     const planet = planetIdSchema.safeParse(latest.planet);
     if (!planet.success) return;
-    const row = await this.deps.repo.insertAnnouncementOnce(
-      {
-        userId,
-        sender: 'gomeum',
-        kind: 'announcement',
-        content: announcementText(planet.data),
-        meta: JSON.stringify({ planet: planet.data satisfies PlanetId }),
-        createdAt: this.deps.now(),
-      },
-      latest.created_at,
+    // The last-seen mark moves and the message is stored in one transaction: one per update.
+    const announcement: NewChatMessage = {
+      userId,
+      sender: 'gomeum',
+      kind: 'announcement',
+      content: announcementText(planet.data),
+      meta: JSON.stringify({ planet: planet.data satisfies PlanetId }),
+      createdAt: this.deps.now(),
+    };
+    const row = await this.deps.users.claimAnnouncement(userId, latest.createdAt, (trx) =>
+      this.deps.repo.insert(announcement, trx),
     );
     if (row) await this.deliver(toChatMessage(row), null);
   }
@@ -279,7 +295,7 @@ export class ChatService {
   /** Gomeum's persona in the user's language, their planet tasks, then the recent conversation. */
   private async prompt(userId: string, language: Language): Promise<AiMessage[]> {
     const [tasks, recent] = await Promise.all([
-      this.deps.repo.tasksOf(userId),
+      this.deps.tasks.summaries(userId),
       this.deps.repo.listAfter(userId, 0, AI_CONTEXT_MESSAGES),
     ]);
     const system = `${pickLocalized(AI_SYSTEM_PROMPT, language)}\n\n${describeTasks(tasks, language)}`;

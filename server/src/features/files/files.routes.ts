@@ -1,12 +1,7 @@
-import { z } from 'zod';
-import type { FileStore } from '../../lib/storage/file-store.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
-
-const fileParamsSchema = z.object({
-  folder: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp|gif)$/),
-});
+import type { FilesService } from './files.service.ts';
 
 /**
  * `GET /api/files/:folder/:name`: an uploaded image, with its stored type and nosniff. Public
@@ -14,8 +9,8 @@ const fileParamsSchema = z.object({
  * owner and the operator — to anyone else they do not exist (404) — and are never stored by the
  * browser's cache, so they do not stay behind on a shared computer after signing out.
  */
-export async function filesRoutes(app: App, options: { files: FileStore }): Promise<void> {
-  app.get('/api/files/:folder/:name', { schema: { params: fileParamsSchema } }, async (request, reply) => {
+export async function filesRoutes(app: App, options: { files: FilesService }): Promise<void> {
+  addRoute(app, ROUTES.file, async (request, reply) => {
     const key = `${request.params.folder}/${request.params.name}`;
     const file = await options.files.read(key, request.user);
     if (!file) return reply.status(404).send(errorBody('errors.not_found'));

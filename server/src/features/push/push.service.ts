@@ -1,12 +1,20 @@
 import type https from 'node:https';
 import type { PushSubscriptionBody } from '@gomeum/contracts';
 import { FALLBACK_LANGUAGE, isLanguage, type PushMessage } from '@gomeum/contracts';
-import webpush, { WebPushError } from 'web-push';
+import { createRequire } from 'node:module';
+import type webpushModule from 'web-push';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PushDone, PushMessageBuilder, PushSender, PushTally } from '../../lib/push-sender.ts';
 import type { PushRepository, PushSubscriptionRow } from './push.repository.ts';
 import type { VapidKeys } from './vapid.ts';
+
+// web-push (and its crypto helpers) is loaded with the first delivery, not at start-up.
+let loaded: typeof webpushModule | undefined;
+function webpush(): typeof webpushModule {
+  loaded ??= createRequire(import.meta.url)('web-push') as typeof webpushModule;
+  return loaded;
+}
 
 /** Hosts of the push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
 export const DEFAULT_PUSH_HOSTS = [
@@ -107,8 +115,9 @@ export class PushService implements PushSender {
 
   /** Sends one message to one subscription; true when the push service accepted it. */
   async deliver(subscription: PushSubscriptionRow, message: PushMessage): Promise<boolean> {
+    const { sendNotification, WebPushError } = webpush();
     try {
-      await webpush.sendNotification(
+      await sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(message),
         {

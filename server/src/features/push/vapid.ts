@@ -1,4 +1,5 @@
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type webpush from 'web-push';
 import { z } from 'zod';
 import type { PushRepository } from './push.repository.ts';
 
@@ -31,7 +32,9 @@ export async function loadVapidKeys(
   };
   let keys = await read();
   if (!keys) {
-    const generated = webpush.generateVAPIDKeys();
+    // Only the first start ever needs web-push here: loaded then, not on every start.
+    const { generateVAPIDKeys } = createRequire(import.meta.url)('web-push') as typeof webpush;
+    const generated = generateVAPIDKeys();
     await repository.insertSettingIfMissing(SETTING_KEY, JSON.stringify(generated));
     keys = await read();
   }

@@ -1,37 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import { errorBodySchema, planetParamsSchema, reminderBodySchema, reminderResultSchema } from '@gomeum/contracts';
-import { requireUser, userOnly } from '../../lib/auth-guard.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { RemindersService } from './reminders.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** A task's reminder: read it, and set or turn it off (the caller's own task only). */
 export async function remindersRoutes(app: App, options: { reminders: RemindersService }): Promise<void> {
   const { reminders } = options;
 
-  app.get(
-    '/api/planets/:planetId/reminder',
-    { schema: { params: planetParamsSchema, response: { 200: reminderResultSchema, ...errors } } },
-    async (request) => ({ reminder: await reminders.get(requireUser(request).id, request.params.planetId) }),
-  );
+  addRoute(app, ROUTES.reminder, async (request) => ({
+    reminder: await reminders.get(request.user.id, request.params.planetId),
+  }));
 
-  app.put(
-    '/api/planets/:planetId/reminder',
+  addRoute(
+    app,
+    ROUTES.setReminder,
+    // Per user (people behind one address each get their own), so no one can churn the table.
     {
-      onRequest: userOnly,
-      schema: {
-        params: planetParamsSchema,
-        body: reminderBodySchema,
-        response: { 200: reminderResultSchema, ...errors },
-      },
-      // Per user (people behind one address each get their own), so no one can churn the table.
       config: {
         rateLimit: {
           max: 30,
@@ -40,8 +24,6 @@ export async function remindersRoutes(app: App, options: { reminders: RemindersS
         },
       },
     },
-    async (request) => ({
-      reminder: await reminders.set(requireUser(request).id, request.params.planetId, request.body),
-    }),
+    async (request) => ({ reminder: await reminders.set(request.user.id, request.params.planetId, request.body) }),
   );
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { API } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AddressList } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Metrics } from '../../lib/metrics.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 
 /** Who may read `/metrics`: a bearer token, addresses, or both; neither means nobody (404). */
@@ -21,17 +21,23 @@ function tokenMatches(request: FastifyRequest, token: string | undefined): boole
 }
 
 /**
- * `GET /metrics`: this instance's metrics in Prometheus' text format, for a scraper that sends the
- * token or calls from an allowed address (the client address as TRUST_PROXY resolves it). Off
- * (404) unless one of the two is configured; 403 to anyone else.
+ * The scraper's access to `/metrics` (the route table's `scraper`, enforced by `authorize`): the
+ * token or an allowed address (the client address as TRUST_PROXY resolves it). Off (404) unless
+ * one of the two is configured; 403 to anyone else, whatever account they are signed in with.
  */
-export async function metricsRoutes(app: App, options: { metrics: Metrics; access: MetricsAccess }): Promise<void> {
-  const { metrics, access } = options;
-  app.get(API.metrics, async (request, reply) => {
+export function scraperCheck(access: MetricsAccess) {
+  return (request: FastifyRequest): void => {
     if (!access.token && !access.allow) throw new AppError(404, 'errors.not_found');
     if (!tokenMatches(request, access.token) && !access.allow?.has(request.ip)) {
       throw new AppError(403, 'errors.forbidden');
     }
+  };
+}
+
+/** `GET /metrics`: this instance's metrics in Prometheus' text format, for the scraper only. */
+export async function metricsRoutes(app: App, options: { metrics: Metrics }): Promise<void> {
+  const { metrics } = options;
+  addRoute(app, ROUTES.metrics, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -1,45 +1,18 @@
-import {
-  errorBodySchema,
-  proofReactionBodySchema,
-  proofReactionParamsSchema,
-  proofReactionReplySchema,
-  REACTION_API,
-  waitingProofListSchema,
-} from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
-import { requireOperator } from '../../lib/auth-guard.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { ReactionsService } from './reactions.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** The operator's queue of proofs waiting for Gomeum, and replying to one. */
 export async function reactionsRoutes(app: App, options: { reactions: ReactionsService }): Promise<void> {
   const { reactions } = options;
 
-  app.get(
-    REACTION_API.waiting,
-    { schema: { response: { 200: waitingProofListSchema, ...errors } } },
-    async (request) => {
-      requireOperator(request);
-      return { items: await reactions.waiting() };
-    },
-  );
+  addRoute(app, ROUTES.waitingProofs, async () => ({ items: await reactions.waiting() }));
 
-  app.post(
-    REACTION_API.reply,
+  addRoute(
+    app,
+    ROUTES.replyToProof,
     {
-      schema: {
-        params: proofReactionParamsSchema,
-        body: proofReactionBodySchema,
-        response: { 200: proofReactionReplySchema, ...errors },
-      },
       config: {
         rateLimit: {
           max: 120,
@@ -48,9 +21,6 @@ export async function reactionsRoutes(app: App, options: { reactions: ReactionsS
         },
       },
     },
-    async (request) => {
-      requireOperator(request);
-      return { reaction: await reactions.reply(request.params.logId, request.body.content) };
-    },
+    async (request) => ({ reaction: await reactions.reply(request.params.logId, request.body.content) }),
   );
 }

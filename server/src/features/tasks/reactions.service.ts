@@ -5,7 +5,7 @@ import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts
 import { AppError } from '../../lib/errors.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
-import { fileUrl } from '../../lib/storage/file-store.ts';
+import { fileUrl } from '../files/index.ts';
 import type { ProofContextRow, ProofReactionRow, ReactionsRepository } from './reactions.repository.ts';
 
 /** What the reactions need of the AI: a chat-completions client that streams (the chat's). */

@@ -1,23 +1,16 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type {
-  Database,
-  GomeumLogsTable,
-  GomeumTasksTable,
-  TaskDefinitionsTable,
-  TaskLogsTable,
-  UserTasksTable,
-} from '../../db/schema.ts';
+import type { Database, TaskDefinitionsTable, TaskLogsTable, UserTasksTable } from '../../db/schema.ts';
 
 /** Row types this repository hands out. */
 export type UserTaskRow = Selectable<UserTasksTable>;
 export type TaskLogRow = Selectable<TaskLogsTable>;
-export type GomeumLogRow = Selectable<GomeumLogsTable>;
-export type GomeumTaskRow = Selectable<GomeumTasksTable>;
 export type TaskDefinitionRow = Selectable<TaskDefinitionsTable>;
+/** A user's planet task in short: its planet, texts and status. */
+export type TaskSummary = Pick<UserTaskRow, 'planet' | 'description' | 'reward' | 'status'>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** All SQL about planet tasks, proofs and logs. */
+/** All SQL about users' planet tasks: the tasks, their proofs (the user's log), Gomeum's dot per planet. */
 export class TasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -28,10 +21,6 @@ export class TasksRepository {
 
   getDefinition(planet: string): Promise<TaskDefinitionRow | undefined> {
     return this.db.selectFrom('task_definitions').selectAll().where('planet', '=', planet).executeTakeFirst();
-  }
-
-  getGomeumTask(planet: string): Promise<GomeumTaskRow | undefined> {
-    return this.db.selectFrom('gomeum_tasks').selectAll().where('planet', '=', planet).executeTakeFirst();
   }
 
   getUserTask(userId: string, planet: string): Promise<UserTaskRow | undefined> {
@@ -134,16 +123,6 @@ export class TasksRepository {
     return rows.map((r) => r.created_at);
   }
 
-  /** The user's IANA time zone, or null when none was given yet. */
-  async getTimeZone(userId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
-    return row?.time_zone ?? null;
-  }
-
-  async setTimeZone(userId: string, timeZone: string): Promise<void> {
-    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
-  }
-
   /** Marks the goal's celebration shown, once: false when it already was. */
   async markCelebrated(id: string, at: number): Promise<boolean> {
     const result = await this.db
@@ -175,16 +154,6 @@ export class TasksRepository {
     }));
   }
 
-  /** The newest Gomeum log time per planet. */
-  async latestGomeumLogs(): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('gomeum_logs')
-      .select(['planet', (eb) => eb.fn.max('created_at').as('latest')])
-      .groupBy('planet')
-      .execute();
-    return new Map(rows.map((r) => [r.planet, r.latest]));
-  }
-
   /** When the user last looked at each planet's task screen. */
   async planetReads(userId: string): Promise<Map<string, number>> {
     const rows = await this.db.selectFrom('planet_reads').selectAll().where('user_id', '=', userId).execute();
@@ -199,63 +168,13 @@ export class TasksRepository {
       .execute();
   }
 
-  async upsertGomeumTask(row: GomeumTaskRow): Promise<void> {
-    await this.db
-      .insertInto('gomeum_tasks')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('planet').doUpdateSet({
-          description: row.description,
-          reward: row.reward,
-          proof: row.proof,
-          image_key: row.image_key,
-          updated_at: row.updated_at,
-        }),
-      )
-      .execute();
-  }
-
-  async insertGomeumLog(row: GomeumLogRow): Promise<void> {
-    await this.db.insertInto('gomeum_logs').values(row).execute();
-  }
-
-  /** One of Gomeum's log entries on a planet, or undefined. */
-  getGomeumLog(planet: string, id: string): Promise<GomeumLogRow | undefined> {
+  /** A user's planet tasks in short, planet by planet (what the chat's AI is told). */
+  listSummaries(userId: string): Promise<TaskSummary[]> {
     return this.db
-      .selectFrom('gomeum_logs')
-      .selectAll()
-      .where('planet', '=', planet)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  /** Rewrites a Gomeum log entry's text; true when the entry exists. */
-  async updateGomeumLogContent(id: string, content: string): Promise<boolean> {
-    const result = await this.db.updateTable('gomeum_logs').set({ content }).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  /** Removes a Gomeum log entry; true when it existed. */
-  async deleteGomeumLog(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('gomeum_logs').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  }
-
-  /** Gomeum's log on a planet, newest first. */
-  listGomeumLogs(planet: string, limit: number): Promise<GomeumLogRow[]> {
-    return this.db
-      .selectFrom('gomeum_logs')
-      .selectAll()
-      .where('planet', '=', planet)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .selectFrom('user_tasks')
+      .select(['planet', 'description', 'reward', 'status'])
+      .where('user_id', '=', userId)
+      .orderBy('planet')
       .execute();
-  }
-
-  /** True when the user exists (the operator may only edit real users' tasks). */
-  async userExists(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    return row !== undefined;
   }
 }

@@ -2,9 +2,6 @@ import { PLANET_IDS } from '@gomeum/contracts';
 import type {
   Cadence,
   PlanetStanding,
-  LocalizedText,
-  GomeumLog,
-  GomeumTask,
   PlanetId,
   ProofFields,
   TaskLog,
@@ -16,9 +13,11 @@ import type {
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseLocalized } from '../../lib/json.ts';
-import { fileUrl, type FileStore } from '../../lib/storage/file-store.ts';
+import type { UsersService } from '../auth/index.ts';
+import { fileUrl, type FilesService } from '../files/index.ts';
+import type { GomeumTasksService } from './gomeum-tasks.service.ts';
 import { isTimeZone, streaksAt } from './streaks.ts';
-import type { GomeumLogRow, GomeumTaskRow, TaskLogRow, TasksRepository, UserTaskRow } from './tasks.repository.ts';
+import type { TaskLogRow, TaskSummary, TasksRepository, UserTaskRow } from './tasks.repository.ts';
 
 /** What confirming a task sets: its text, and how many proofs (how often) finish it. */
 export interface TaskGoalInput {
@@ -55,34 +54,8 @@ function toTaskLog(row: TaskLogRow, reaction?: ProofReaction | null): TaskLog {
   };
 }
 
-function toGomeumTask(row: GomeumTaskRow): GomeumTask {
-  return {
-    description: parseLocalized(row.description),
-    reward: parseLocalized(row.reward),
-    proof: row.proof,
-    imageUrl: fileUrl(row.image_key),
-    updatedAt: row.updated_at,
-  };
-}
-
-function parseKeys(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function toGomeumLog(row: GomeumLogRow): GomeumLog {
-  return {
-    id: row.id,
-    planet: row.planet as PlanetId,
-    content: row.content,
-    imageUrls: parseKeys(row.images).flatMap((key) => fileUrl(key) ?? []),
-    createdAt: row.created_at,
-  };
-}
+/** What the tasks need of users (the auth feature's): whether one exists (the operator acts only on real users), their time zone. */
+export type TaskUsers = Pick<UsersService, 'exists' | 'timeZone' | 'setTimeZone'>;
 
 /** What the task screens need of Gomeum's reactions to proofs (the reactions service). */
 export interface ProofReactions {
@@ -100,14 +73,18 @@ const noReactions: ProofReactions = {
   proofDeleted: () => undefined,
 };
 
-/** Planet tasks: the screen's data, confirming a task once, proofs, and both logs. */
+/**
+ * Users' planet tasks: the task screen's data, confirming a task once, proofs and the user's log,
+ * progress and streaks, the galaxy's standings, and the operator's edits of a user's task.
+ */
 export class TasksService {
   constructor(
     private readonly tasks: TasksRepository,
-    private readonly files: FileStore,
+    /** Gomeum's side of each planet: its task on the screen, its newest logs for the galaxy's dots. */
+    private readonly gomeum: Pick<GomeumTasksService, 'task' | 'latestPerPlanet'>,
+    private readonly users: TaskUsers,
+    private readonly files: FilesService,
     private readonly now: () => number,
-    /** Told after Gomeum publishes a log (the chat announces it); its failures never undo the log. */
-    private readonly onGomeumLog: (planet: PlanetId) => Promise<void> = () => Promise.resolve(),
     /** Gomeum's reactions: shown under each proof, started when one is stored. */
     private readonly reactions: ProofReactions = noReactions,
   ) {}
@@ -122,7 +99,7 @@ export class TasksService {
   async getScreen(userId: string, planet: PlanetId): Promise<TaskScreen> {
     const [definition, gomeumTask, userTask] = await Promise.all([
       this.tasks.getDefinition(planet),
-      this.tasks.getGomeumTask(planet),
+      this.gomeum.task(planet),
       this.tasks.getUserTask(userId, planet),
     ]);
     return {
@@ -134,7 +111,7 @@ export class TasksService {
             reward: parseLocalized(definition.reward),
           }
         : null,
-      gomeumTask: gomeumTask ? toGomeumTask(gomeumTask) : null,
+      gomeumTask,
       userTask: userTask ? toUserTask(userTask) : null,
     };
   }
@@ -229,7 +206,7 @@ export class TasksService {
   async getProgress(userId: string, planet: PlanetId): Promise<TaskProgress | null> {
     const task = await this.tasks.getUserTask(userId, planet);
     if (!task?.confirmed) return null;
-    const [times, zone] = await Promise.all([this.tasks.listLogTimes(userId, planet), this.tasks.getTimeZone(userId)]);
+    const [times, zone] = await Promise.all([this.tasks.listLogTimes(userId, planet), this.users.timeZone(userId)]);
     const streaks = streaksAt(times, this.now(), zone ?? 'UTC', task.cadence ?? 'daily');
     const completed = task.status === 'completed';
     return {
@@ -256,7 +233,7 @@ export class TasksService {
   async getGalaxy(userId: string): Promise<PlanetStanding[]> {
     const [standings, latest, reads] = await Promise.all([
       this.tasks.listStandings(userId),
-      this.tasks.latestGomeumLogs(),
+      this.gomeum.latestPerPlanet(),
       this.tasks.planetReads(userId),
     ]);
     return PLANET_IDS.map((planet) => {
@@ -281,7 +258,7 @@ export class TasksService {
   /** Records the user's IANA time zone (400 for one this server does not know). */
   async setTimeZone(userId: string, timeZone: string): Promise<void> {
     if (!isTimeZone(timeZone)) throw new AppError(400, 'progress.error_time_zone');
-    await this.tasks.setTimeZone(userId, timeZone);
+    await this.users.setTimeZone(userId, timeZone);
   }
 
   /**
@@ -323,9 +300,9 @@ export class TasksService {
     return this.withReactions(await this.tasks.listLogs(userId, planet, limit));
   }
 
-  /** Gomeum's log on a planet, newest first. */
-  async listGomeumLogs(planet: PlanetId, limit: number): Promise<GomeumLog[]> {
-    return (await this.tasks.listGomeumLogs(planet, limit)).map(toGomeumLog);
+  /** A user's planet tasks in short, planet by planet (what the chat's AI is told about them). */
+  summaries(userId: string): Promise<TaskSummary[]> {
+    return this.tasks.listSummaries(userId);
   }
 
   /** The operator edits any user's task, confirmed or not; a task that does not exist yet is made. */
@@ -334,7 +311,7 @@ export class TasksService {
     planet: PlanetId,
     edit: { description?: string | undefined; reward?: string | undefined; proof?: string | undefined },
   ): Promise<UserTask> {
-    if (!(await this.tasks.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     const now = this.now();
     const changes = {
       ...(edit.description === undefined ? {} : { description: edit.description }),
@@ -369,97 +346,11 @@ export class TasksService {
 
   /** A user's task and whole log on a planet, for the operator. */
   async operatorView(userId: string, planet: PlanetId): Promise<{ userTask: UserTask | null; logs: TaskLog[] }> {
-    if (!(await this.tasks.userExists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     const [task, logs] = await Promise.all([
       this.tasks.getUserTask(userId, planet),
       this.tasks.listLogs(userId, planet, 200),
     ]);
     return { userTask: task ? toUserTask(task) : null, logs: await this.withReactions(logs) };
-  }
-
-  /** Gomeum's task on a planet with its whole log, for the operator's editor. */
-  async gomeumTaskView(planet: PlanetId) {
-    const [task, logs] = await Promise.all([this.tasks.getGomeumTask(planet), this.tasks.listGomeumLogs(planet, 200)]);
-    const view = task ? toGomeumTask(task) : { description: {}, reward: {}, proof: '', imageUrl: null };
-    return {
-      planet,
-      description: view.description,
-      reward: view.reward,
-      proof: view.proof,
-      imageUrl: view.imageUrl,
-      logs: logs.map(toGomeumLog),
-    };
-  }
-
-  /**
-   * The operator rewrites Gomeum's task on a planet: description and reward per language (blank
-   * languages left out, so readers fall back to English), proof, and optionally a new image.
-   */
-  async updateGomeumTask(
-    planet: PlanetId,
-    edit: { description: LocalizedText; reward: LocalizedText; proof: string },
-    image: Buffer | null,
-    operatorId: string,
-  ) {
-    const existing = await this.tasks.getGomeumTask(planet);
-    const file = image
-      ? await this.files.putImage(image, { folder: 'gomeum-tasks', ownerId: operatorId, private: false })
-      : null;
-    try {
-      await this.tasks.upsertGomeumTask({
-        planet,
-        description: JSON.stringify(edit.description),
-        reward: JSON.stringify(edit.reward),
-        proof: edit.proof,
-        image_key: file?.key ?? existing?.image_key ?? null,
-        updated_at: this.now(),
-      });
-    } catch (error) {
-      // The entry's own error is what the caller hears; removing its file is best effort.
-      if (file) await this.files.remove(file.key).catch(() => undefined);
-      throw error;
-    }
-    return this.gomeumTaskView(planet);
-  }
-
-  /** Gomeum corrects the text of one of its log entries (its images and date stay). */
-  async editGomeumLog(planet: PlanetId, id: string, content: string): Promise<GomeumLog> {
-    const row = await this.tasks.getGomeumLog(planet, id);
-    if (!row || !(await this.tasks.updateGomeumLogContent(row.id, content)))
-      throw new AppError(404, 'errors.not_found');
-    return toGomeumLog({ ...row, content });
-  }
-
-  /** Gomeum takes back one of its log entries; its images go with it. */
-  async deleteGomeumLog(planet: PlanetId, id: string): Promise<void> {
-    const row = await this.tasks.getGomeumLog(planet, id);
-    if (!row || !(await this.tasks.deleteGomeumLog(row.id))) throw new AppError(404, 'errors.not_found');
-    // The entry is gone first; a file that fails to go is an orphan, never a broken entry.
-    await Promise.allSettled(parseKeys(row.images).map((key) => this.files.remove(key)));
-  }
-
-  /** Gomeum writes a new log entry on a planet, with optional images (public: every user sees them). */
-  async addGomeumLog(planet: PlanetId, content: string, images: Buffer[], operatorId: string): Promise<GomeumLog> {
-    const stored: string[] = [];
-    try {
-      for (const image of images) {
-        stored.push(
-          (await this.files.putImage(image, { folder: 'gomeum-logs', ownerId: operatorId, private: false })).key,
-        );
-      }
-      const row: GomeumLogRow = {
-        id: newId(),
-        planet,
-        content,
-        images: JSON.stringify(stored),
-        created_at: this.now(),
-      };
-      await this.tasks.insertGomeumLog(row);
-      await this.onGomeumLog(planet).catch(() => undefined);
-      return toGomeumLog(row);
-    } catch (error) {
-      await Promise.allSettled(stored.map((key) => this.files.remove(key)));
-      throw error;
-    }
   }
 }

@@ -1,4 +1,10 @@
-import { diaryStateSchema, errorBodySchema, updateListSchema, updateSchema } from '@gomeum/contracts';
+import {
+  diaryStateSchema,
+  errorBodySchema,
+  updateListSchema,
+  updatePreviewSchema,
+  updateSchema,
+} from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
 import { makeImage } from '../../test/images.ts';
@@ -124,6 +130,26 @@ describe('updates routes', () => {
     const response = await operator.post('/api/operator/updates', { title: { en: ' ' }, content: { en: 'x' } });
     expect(response.status).toBe(400);
     expect(code(response)).toBe('updates.error_title_required');
+  });
+
+  it('previews HTML as it would be stored (scripts and handlers gone, allowed tags kept), storing nothing', async () => {
+    const before = updateListSchema.parse((await operator.get('/api/updates')).body).updates.length;
+    const response = await operator.post('/api/operator/updates/preview', {
+      html: '<h2 onclick="steal()">Hi</h2><p><b>bold</b> <em>and</em> <a href="https://example.com" onmouseover="x()">a link</a></p><script>alert(1)</script><img src="https://example.com/a.png" onerror="x()" alt="A">',
+    });
+    expect(response.status).toBe(200);
+    expect(updatePreviewSchema.parse(response.body)).toEqual({
+      html: '<h2>Hi</h2><p><b>bold</b> <em>and</em> <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">a link</a></p><img src="https://example.com/a.png" alt="A" />',
+    });
+    expect((await operator.post('/api/operator/updates/preview', { html: '' })).body).toEqual({ html: '' });
+    const tooLong = await operator.post('/api/operator/updates/preview', { html: 'x'.repeat(20_001) });
+    expect(tooLong.status).toBe(400);
+    expect(code(tooLong)).toBe('updates.error_too_long');
+    expect(updateListSchema.parse((await operator.get('/api/updates')).body).updates).toHaveLength(before);
+
+    const { client: user } = await userClient(t, 'previewer@example.com');
+    expect((await user.post('/api/operator/updates/preview', { html: '<p>x</p>' })).status).toBe(403);
+    expect((await new TestClient(t).post('/api/operator/updates/preview', { html: '<p>x</p>' })).status).toBe(401);
   });
 
   it('refuses writes from users (403) and anonymous callers (401)', async () => {

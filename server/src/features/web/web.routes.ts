@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API, isWebRoute, versionSchema, type Update } from '@gomeum/contracts';
+import { API_PREFIX, isWebRoute, versionSchema, type Update } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../lib/errors.ts';
+import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
+import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
 import { pickShareLanguage, renderShell, siteCard, updateCard } from './share-tags.ts';
 
 /** Reads the version the web build wrote; 'dev' when the app has not been built. */
@@ -59,15 +61,17 @@ export interface WebRoutesOptions {
  * Serves the built web app: hashed assets cached for a year (precompressed brotli or gzip when the
  * browser takes it), never a source map, `index.html` for every page of the app (200 for known
  * pages, 404 for others so crawlers and monitors see the truth) with the page's share card (Open
- * Graph and Twitter tags, in the reader's language), and `/version.json` never cached.
+ * Graph and Twitter tags, in the reader's language) and its preloads (its code and first API reads,
+ * see page-preloads.ts), and `/version.json` never cached.
  */
 export async function webRoutes(app: App, options: WebRoutesOptions): Promise<void> {
   const buildVersion = buildVersionReader(options.webDist);
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const readIndex = indexReader(indexFile);
+  const readPageFiles = pageFilesReader(options.webDist);
 
-  app.get(API.version, { schema: { response: { 200: versionSchema } } }, async (_request, reply) => {
+  addRoute(app, ROUTES.version, async (_request, reply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
     return { version: await buildVersion() };
   });
@@ -105,17 +109,20 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     }
     const card = update ? updateCard(update, language, origin) : siteCard(language, origin, pathname);
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'Accept-Language');
+    // The share card follows the reader's language; the page's data preloads, whether they are signed in.
+    reply.header('vary', 'Accept-Language, Cookie');
     reply.type('text/html; charset=utf-8');
-    return reply.status(status).send(renderShell(await readIndex(), card));
+    const html = await readIndex();
+    const preloads = status === 200 ? preloadTags(html, pathname, await readPageFiles(), request.cookies) : [];
+    return reply.status(status).send(withPreloads(renderShell(html, card), preloads));
   };
 
   // The static plugin treats `/` as a folder; the home page is the app shell like every page.
-  if (hasWeb) app.get('/', (request, reply) => sendShell(request, reply, 200));
+  if (hasWeb) addRoute(app, ROUTES.webHome, (request, reply) => sendShell(request, reply, 200));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = hasWeb && request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
+    const wantsPage = hasWeb && request.method === 'GET' && !pathname.startsWith(API_PREFIX) && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).send(errorBody('errors.not_found'));
     return sendShell(request, reply, isWebRoute(pathname) ? 200 : 404);
   });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { ClientEvent, ClientEventOf, ClientEventType, Me, ServerEvent } from '@gomeum/contracts';
 import { LIVE_CLOSE } from '@gomeum/contracts';
 import type { BusRecovery, LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
@@ -6,7 +5,10 @@ import type { BusRecovery, LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
 /** The bits of a WebSocket the hub uses (the `ws` socket satisfies it; tests may fake it). */
 export interface LiveSocket {
   readonly readyState: number;
+  /** A text frame. */
   send(data: string): void;
+  /** A text frame from its UTF-8 bytes (one buffer shared by every recipient of an event). */
+  send(data: Buffer, options: { binary: false }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -29,9 +31,18 @@ export type LiveHandler<T extends ClientEventType> = (
 
 type ConnectionHook = (connection: LiveConnection) => void | Promise<void>;
 
+/** Hears each event another instance published (through the bus), before it is delivered here. */
+export type RemoteEventHook = (event: ServerEvent, target: LiveTarget) => void;
+
+// Each connection's id: unique in this process, and small (tens of thousands are held at once).
+let nextConnectionId = 0;
+const TEXT = { binary: false } as const;
+// Above this many recipients an event is encoded to bytes once and the same buffer is sent to each.
+const SHARED_BUFFER_FROM = 2;
+
 class Connection implements LiveConnection {
-  readonly id = crypto.randomUUID();
-  readonly tags = new Set<string>();
+  readonly id = (nextConnectionId += 1).toString(36);
+  private tagSet: Set<string> | null = null;
 
   constructor(
     readonly user: Me,
@@ -39,13 +50,30 @@ class Connection implements LiveConnection {
     readonly socket: LiveSocket,
   ) {}
 
+  /** Made on first use: most connections never carry a tag. */
+  get tags(): Set<string> {
+    return (this.tagSet ??= new Set<string>());
+  }
+
+  hasTag(tag: string): boolean {
+    return this.tagSet?.has(tag) ?? false;
+  }
+
   send(event: ServerEvent): void {
     this.sendRaw(JSON.stringify(event));
   }
 
-  sendRaw(data: string): void {
-    if (this.socket.readyState === OPEN) this.socket.send(data);
+  sendRaw(data: string | Buffer): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (typeof data === 'string') this.socket.send(data);
+    else this.socket.send(data, TEXT);
   }
+}
+
+/** One frame's payload for many sockets: a string for a few, else its UTF-8 bytes, encoded once. */
+function payloadFor(event: ServerEvent, recipients: number): string | Buffer {
+  const data = JSON.stringify(event);
+  return recipients >= SHARED_BUFFER_FROM ? Buffer.from(data, 'utf8') : data;
 }
 
 /**
@@ -57,13 +85,14 @@ class Connection implements LiveConnection {
  * type; there is no central switch.
  */
 export class LiveHub {
-  private readonly connections = new Map<string, Connection>();
+  private readonly connections = new Set<Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly operators = new Set<Connection>();
   private readonly handlers = new Map<ClientEventType, LiveHandler<ClientEventType>[]>();
   private readonly connectHooks: ConnectionHook[] = [];
   private readonly disconnectHooks: ConnectionHook[] = [];
   private readonly resyncHooks: ConnectionHook[] = [];
+  private readonly remoteHooks: RemoteEventHook[] = [];
   // While the bus is down every publish fails; one log line per outage is enough.
   private busDown = false;
 
@@ -75,6 +104,7 @@ export class LiveHub {
   ) {
     bus.subscribe((envelope) => {
       if (envelope.sentAt !== undefined) this.onDelivered?.(Date.now() - envelope.sentAt);
+      this.tellRemote(envelope.event, envelope.target);
       this.deliver(envelope);
     });
     bus.onRecovered((recovery) => this.recover(recovery));
@@ -121,13 +151,13 @@ export class LiveHub {
 
   /** The sessions this instance's sockets were opened with. */
   sessionIds(): string[] {
-    return [...new Set([...this.connections.values()].map((connection) => connection.sessionId))];
+    return [...new Set([...this.connections].map((connection) => connection.sessionId))];
   }
 
   /** Closes this instance's sockets of a session that is no longer signed in. */
   closeSession(sessionId: string): void {
     const data = JSON.stringify({ type: 'session.ended' } satisfies ServerEvent);
-    for (const connection of [...this.connections.values()]) {
+    for (const connection of [...this.connections]) {
       if (connection.sessionId !== sessionId) continue;
       connection.sendRaw(data);
       connection.socket.close(LIVE_CLOSE.unauthorized, 'session ended');
@@ -174,13 +204,16 @@ export class LiveHub {
     // Other instances' sockets may have missed what this one published while the bus was down.
     if (outbound) this.bus.publish({ target: { kind: 'all' }, event: { type: 'live.resync' } }).catch(() => undefined);
     // This instance's sockets may have missed what the others published.
-    if (inbound) this.resyncLocal();
+    if (inbound) {
+      this.tellRemote({ type: 'live.resync' }, { kind: 'all' });
+      this.resyncLocal();
+    }
   }
 
   /** Tells every socket of this instance to resync, and runs the resync hooks. */
   private resyncLocal(): void {
-    const data = JSON.stringify({ type: 'live.resync' } satisfies ServerEvent);
-    for (const connection of this.connections.values()) {
+    const data = payloadFor({ type: 'live.resync' }, this.connections.size);
+    for (const connection of this.connections) {
       connection.sendRaw(data);
       for (const hook of this.resyncHooks) this.run(() => hook(connection), 'resync hook');
     }
@@ -203,6 +236,14 @@ export class LiveHub {
     this.resyncHooks.push(hook);
   }
 
+  /**
+   * Hears every event another instance published, as it arrives (and a `live.resync` when the bus
+   * is back after a loss): what this instance caches from the shared state can be dropped.
+   */
+  onRemoteEvent(hook: RemoteEventHook): void {
+    this.remoteHooks.push(hook);
+  }
+
   /** Runs when a connection closes. */
   onDisconnect(hook: ConnectionHook): void {
     this.disconnectHooks.push(hook);
@@ -215,13 +256,13 @@ export class LiveHub {
 
   /** This instance's open connections that carry a tag. */
   taggedConnections(tag: string): LiveConnection[] {
-    return [...this.connections.values()].filter((connection) => connection.tags.has(tag));
+    return [...this.connections].filter((connection) => connection.hasTag(tag));
   }
 
   /** Adopts a newly authenticated socket; returns what the transport calls on messages and close. */
   attach(user: Me, sessionId: string, socket: LiveSocket) {
     const connection = new Connection(user, sessionId, socket);
-    this.connections.set(connection.id, connection);
+    this.connections.add(connection);
     const own = this.byUser.get(user.id) ?? new Set<Connection>();
     own.add(connection);
     this.byUser.set(user.id, own);
@@ -236,7 +277,7 @@ export class LiveHub {
   }
 
   private detach(connection: Connection): void {
-    if (!this.connections.delete(connection.id)) return;
+    if (!this.connections.delete(connection)) return;
     const own = this.byUser.get(connection.user.id);
     own?.delete(connection);
     if (own?.size === 0) this.byUser.delete(connection.user.id);
@@ -251,6 +292,16 @@ export class LiveHub {
     }
     const list = this.handlers.get(event.type) ?? [];
     for (const handler of list) this.run(() => handler(connection, event), `handler ${event.type}`);
+  }
+
+  private tellRemote(event: ServerEvent, target: LiveTarget): void {
+    for (const hook of this.remoteHooks) {
+      try {
+        hook(event, target);
+      } catch (error) {
+        this.onError(error, 'remote event hook');
+      }
+    }
   }
 
   private run(task: () => void | Promise<void>, context: string): void {
@@ -275,15 +326,17 @@ export class LiveHub {
       this.resyncLocal();
       return;
     }
-    // Serialize once, however many sockets receive it.
-    const data = JSON.stringify(event);
-    if (target.kind === 'user') {
-      for (const connection of this.byUser.get(target.userId) ?? []) connection.sendRaw(data);
-      return;
-    }
-    for (const connection of target.kind === 'all' ? this.connections.values() : this.operators) {
-      connection.sendRaw(data);
-    }
+    // Only the recipients are visited (indexes by user and role), and the event is serialized
+    // once: for many recipients, encoded once too, the same bytes sent to each socket.
+    const recipients =
+      target.kind === 'user'
+        ? this.byUser.get(target.userId)
+        : target.kind === 'operators'
+          ? this.operators
+          : this.connections;
+    if (!recipients || recipients.size === 0) return;
+    const data = payloadFor(event, recipients.size);
+    for (const connection of recipients) connection.sendRaw(data);
   }
 
   /**
@@ -291,7 +344,7 @@ export class LiveHub {
    * balancer, to another instance) and resume. The bus stays open for work still in flight.
    */
   disconnectAll(): void {
-    for (const connection of [...this.connections.values()]) {
+    for (const connection of [...this.connections]) {
       connection.socket.close(LIVE_CLOSE.goingAway, 'server closing');
       this.detach(connection);
     }

@@ -1,10 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { API, clientEventSchema, LIVE_CLOSE } from '@gomeum/contracts';
+import { clientEventSchema } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { RawData } from 'ws';
 import { AppError } from '../errors.ts';
+import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
 import type { App } from '../zod-provider.ts';
 import type { LiveHub } from './hub.ts';
+import { startHeartbeat } from './heartbeat.ts';
 
 /** Options of the live route. */
 export interface LiveRoutesOptions {
@@ -56,18 +58,9 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   const maxEvents = options.maxEventsPer10s ?? 60;
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
 
-  const alive = new WeakSet<object>();
-  const timer = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (!alive.has(socket)) {
-        socket.terminate();
-        continue;
-      }
-      alive.delete(socket);
-      socket.ping();
-    }
-  }, heartbeatMs);
-  timer.unref();
+  // Pings spread over the interval (a slice of the sockets each second), so ten thousand pongs do
+  // not land in one tick; a socket that has not answered since its last ping is dropped.
+  const heartbeat = startHeartbeat(() => app.websocketServer.clients, heartbeatMs);
 
   const { liveSessions } = options;
   const sessionTimer = setInterval(
@@ -85,19 +78,20 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   );
   sessionTimer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    heartbeat.stop();
     clearInterval(sessionTimer);
   });
 
-  app.get(
-    API.live,
+  addRoute(
+    app,
+    ROUTES.live,
     {
-      websocket: true,
+      // Who may connect is the route table's (`user`: 401 before the upgrade); here, from where and how often.
       preValidation: async (request) => {
         if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
-        if (!request.user || !request.sessionId) throw new AppError(401, 'errors.unauthorized');
+        const { user, sessionId } = request as RouteRequest<typeof ROUTES.live>;
         // More tabs than people really open is a script: refused before the upgrade.
-        const open = hub.openFor(request.sessionId, request.user.id);
+        const open = hub.openFor(sessionId, user.id);
         if (open.session >= (options.maxPerSession ?? 10) || open.user >= (options.maxPerUser ?? 30)) {
           throw new AppError(429, 'errors.rate_limited');
         }
@@ -105,17 +99,13 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     },
     (socket, request) => {
       const { user, sessionId } = request;
-      if (!user || !sessionId) {
-        socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
-        return;
-      }
-      alive.add(socket);
-      socket.on('pong', () => alive.add(socket));
+      heartbeat.alive(socket);
+      socket.on('pong', () => heartbeat.alive(socket));
       const { connection, receive, detach } = hub.attach(user, sessionId, socket);
       let windowStart = Date.now();
       let count = 0;
       socket.on('message', (data, isBinary) => {
-        alive.add(socket);
+        heartbeat.alive(socket);
         const now = Date.now();
         if (now - windowStart > 10_000) {
           windowStart = now;

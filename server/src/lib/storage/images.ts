@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+// sharp (libvips) takes a good part of start-up to load: loaded with the first image instead.
+let sharpModule: Promise<typeof import('sharp')> | undefined;
 
 /** Image types we accept, by what their bytes say they are. */
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif';
@@ -39,6 +40,7 @@ export interface PreparedImage {
  */
 export async function prepareImage(bytes: Buffer, type: ImageType): Promise<PreparedImage> {
   const animated = type === 'gif' || type === 'webp';
+  const { default: sharp } = await (sharpModule ??= import('sharp'));
   const pipeline = sharp(bytes, { animated, limitInputPixels: 50_000_000 })
     .rotate()
     .resize({ width: DISPLAY_MAX_EDGE, height: DISPLAY_MAX_EDGE, fit: 'inside', withoutEnlargement: true });

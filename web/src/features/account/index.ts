@@ -1,7 +1,7 @@
 /** A user's data rights: the account menu (notifications, download my data, delete my account), and the operator's tools. */
 export { AccountMenu } from './components/account-menu.tsx';
 export { DeleteAccountDialog } from './components/delete-account-dialog.lazy.ts';
-export { downloadArchive, useDeleteUser, useDownloadUserData } from './api/account.ts';
+export { downloadArchive } from './api/account.ts';
 /** A guest's work: the top bar's "Keep your progress", the one-time ask, the merge offered after login. */
 export { KeepProgressLink } from './components/keep-progress-link.tsx';
 export { KeepProgressCard } from './components/keep-progress-card.tsx';

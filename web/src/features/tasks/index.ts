@@ -1,2 +1,2 @@
-export { GomeumLogPage, UserLogPage } from './components/log-pages.tsx';
-export { TaskPage } from './components/task-page.tsx';
+export { PlanetSummary } from './components/planet-summary.tsx';
+export { prefetchPlanetSummary } from './api/first-reads-planet.ts';

@@ -1,5 +1,6 @@
 import type { ClientEvent, ServerEvent, ServerEventOf, ServerEventType } from '@gomeum/contracts';
-import { API, serverEventSchema } from '@gomeum/contracts';
+import { serverEventSchema } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 
 /** Where the connection stands: not started, connecting (or waiting to retry), open, or stopped. */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'stopped';
@@ -28,7 +29,7 @@ type Handler = (event: ServerEvent) => void;
 
 /** The `/api/live` address of this page's own server, ws:// or wss:// as the page is served. */
 export function liveUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API.live}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${routes.live.path}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerEventOf, ServerEventType } from '@gomeum/contracts';
-import { createContext, use, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { LiveClient, liveUrl, type LiveStatus } from './live-client.ts';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -28,7 +28,7 @@ export function LiveProvider({
 
 /** The tab's live client, or null when signed out. */
 export function useLive(): LiveClient | null {
-  return use(LiveContext);
+  return useContext(LiveContext);
 }
 
 const noStatus = () => () => undefined;

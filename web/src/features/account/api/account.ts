@@ -1,6 +1,7 @@
-import { ACCOUNT_API, ACCOUNT_DELETE_CONFIRMATION, accountDeletedSchema, errorBodySchema } from '@gomeum/contracts';
+import { ACCOUNT_DELETE_CONFIRMATION, errorBodySchema, routeUrl } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { LEAVING_MUTATION_KEY, meQuery } from '../../auth/index.ts';
 
@@ -41,7 +42,7 @@ export async function downloadArchive(path: string): Promise<void> {
 
 /** Downloads the signed-in user's own data. */
 export function useDownloadMyData() {
-  return useMutation({ mutationFn: () => downloadArchive(ACCOUNT_API.export) });
+  return useMutation({ mutationFn: () => downloadArchive(routeUrl(routes.exportOwnData)) });
 }
 
 /**
@@ -54,9 +55,8 @@ export function useDeleteMyAccount(leave: () => void | Promise<void>) {
   return useMutation({
     mutationKey: LEAVING_MUTATION_KEY,
     mutationFn: async (password: string | null) => {
-      const deleted = await apiRequest('POST', ACCOUNT_API.delete, accountDeletedSchema, {
-        confirm: ACCOUNT_DELETE_CONFIRMATION,
-        ...(password ? { password } : {}),
+      const deleted = await api(routes.deleteAccount, {
+        body: { confirm: ACCOUNT_DELETE_CONFIRMATION, ...(password ? { password } : {}) },
       });
       await leave();
       return deleted;
@@ -65,35 +65,6 @@ export function useDeleteMyAccount(leave: () => void | Promise<void>) {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
       queryClient.setQueryData(meQuery.queryKey, null);
       forgetOfflineData();
-    },
-  });
-}
-
-const operatorPath = (path: string, userId: string) => path.replace(':userId', encodeURIComponent(userId));
-
-/** The operator downloads one user's data. */
-export function useDownloadUserData(userId: string) {
-  return useMutation({ mutationFn: () => downloadArchive(operatorPath(ACCOUNT_API.operatorExport, userId)) });
-}
-
-/**
- * The operator deletes one user (the id is sent again as the confirmation). `onDeleted` runs
- * first, so the dashboard leaves that user's views before anything is read again; then their
- * cached views are dropped and every operator list is read again.
- */
-export function useDeleteUser(userId: string, options: { onDeleted?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest('DELETE', operatorPath(ACCOUNT_API.operatorUser, userId), accountDeletedSchema, {
-        confirmUserId: userId,
-      }),
-    onSuccess: () => {
-      options.onDeleted?.();
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] === 'operator' && query.queryKey.includes(userId),
-      });
-      void queryClient.invalidateQueries({ queryKey: ['operator'] });
     },
   });
 }

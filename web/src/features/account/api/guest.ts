@@ -1,12 +1,12 @@
-import { GUEST_API, guestMergedSchema, keepAskSchema } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { guestMergeOfferQuery, meQuery } from '../../auth/index.ts';
 
 /** Answers the login's offer: bring this browser's guest work into the account, or leave it. */
 export function answerGuestMerge(accept: boolean) {
-  return apiRequest('POST', GUEST_API.merge, guestMergedSchema, { accept });
+  return api(routes.guestMerge, { body: { accept } });
 }
 
 /** Answering the offer; once answered (either way) the offer is gone. */
@@ -20,7 +20,7 @@ export function useAnswerGuestMerge() {
 
 /** Claims the one-time "keep your progress?" ask: true only the first time, after a proof. */
 export function claimKeepAsk() {
-  return apiRequest('POST', GUEST_API.keepAsk, keepAskSchema);
+  return api(routes.keepProgressAsk);
 }
 
 /**

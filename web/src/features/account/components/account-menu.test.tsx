@@ -1,4 +1,4 @@
-import { ACCOUNT_API, API, type Me } from '@gomeum/contracts';
+import type { Me } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,7 +28,7 @@ function serve(me: Me, routes: Record<string, (body: unknown) => Response> = {})
       calls.push({ method, url, body });
       const handler = routes[`${method} ${url}`];
       if (handler) return handler(body);
-      if (url === API.me) return json(me);
+      if (url === '/api/me') return json(me);
       return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
     }),
   );
@@ -136,7 +136,7 @@ describe('AccountMenu', () => {
 
   it('downloads the data as the file the server names, and says so', async () => {
     serve(account, {
-      [`GET ${ACCOUNT_API.export}`]: () =>
+      [`GET /api/me/export`]: () =>
         new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
           headers: {
             'content-type': 'application/zip',
@@ -160,7 +160,7 @@ describe('AccountMenu', () => {
 
   it('says when the download could not be prepared', async () => {
     serve(account, {
-      [`GET ${ACCOUNT_API.export}`]: () => json({ error: { code: 'errors.rate_limited', message: 'slow down' } }, 429),
+      [`GET /api/me/export`]: () => json({ error: { code: 'errors.rate_limited', message: 'slow down' } }, 429),
     });
     renderMenu();
     const { user, menu } = await openMenu();
@@ -171,7 +171,7 @@ describe('AccountMenu', () => {
   it('asks an account for its password, shows a wrong one beside the field, then deletes and signs out', async () => {
     let attempts = 0;
     serve(account, {
-      [`POST ${ACCOUNT_API.delete}`]: () =>
+      [`POST /api/me/delete`]: () =>
         ++attempts === 1
           ? json({ error: { code: 'register.error_failed', message: 'no' } }, 403)
           : json({ ok: true, rows: 12, files: 1 }),
@@ -187,7 +187,7 @@ describe('AccountMenu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
     const password = within(dialog).getByLabelText('Your password');
     expect(password).toHaveAccessibleDescription('Enter your password to confirm.');
-    expect(calls.filter((call) => call.url === ACCOUNT_API.delete)).toEqual([]);
+    expect(calls.filter((call) => call.url === '/api/me/delete')).toEqual([]);
 
     await user.type(password, 'wrong password');
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
@@ -199,7 +199,7 @@ describe('AccountMenu', () => {
     await user.type(password, 'right password');
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?account=deleted'));
-    expect(calls.filter((call) => call.url === ACCOUNT_API.delete).map((call) => call.body)).toEqual([
+    expect(calls.filter((call) => call.url === '/api/me/delete').map((call) => call.body)).toEqual([
       { confirm: 'delete', password: 'wrong password' },
       { confirm: 'delete', password: 'right password' },
     ]);
@@ -208,7 +208,7 @@ describe('AccountMenu', () => {
   });
 
   it('warns a guest that nothing can bring the data back, and asks for no password', async () => {
-    serve(guest, { [`POST ${ACCOUNT_API.delete}`]: () => json({ ok: true, rows: 3, files: 0 }) });
+    serve(guest, { [`POST /api/me/delete`]: () => json({ ok: true, rows: 3, files: 0 }) });
     renderMenu();
     const { user, menu } = await openMenu();
     expect(within(menu).getByText('Signed in as Guest G-4821')).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('AccountMenu', () => {
     expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?account=deleted'));
-    expect(calls.find((call) => call.url === ACCOUNT_API.delete)?.body).toEqual({ confirm: 'delete' });
+    expect(calls.find((call) => call.url === '/api/me/delete')?.body).toEqual({ confirm: 'delete' });
   });
 
   it('cancels without deleting, and focus returns to the menu button', async () => {
@@ -230,7 +230,7 @@ describe('AccountMenu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
-    expect(calls.some((call) => call.url === ACCOUNT_API.delete)).toBe(false);
+    expect(calls.some((call) => call.url === '/api/me/delete')).toBe(false);
   });
 
   it('offers no deletion to the operator', async () => {
@@ -246,8 +246,8 @@ describe('AccountMenu notifications', () => {
     const push = pushBrowser('default');
     localStorage.setItem('gomeum.push.declined', '1');
     serve(account, {
-      [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }),
-      [`POST ${API.pushSubscriptions}`]: () => json({ ok: true }),
+      [`GET /api/push/key`]: () => json({ publicKey: 'BPublicKey_base64url' }),
+      [`POST /api/push/subscriptions`]: () => json({ ok: true }),
     });
     renderMenu();
     const { user, menu } = await openMenu();
@@ -260,7 +260,7 @@ describe('AccountMenu notifications', () => {
     expect(toggle).toHaveTextContent('On');
     expect(push.FakeNotification.requestPermission).toHaveBeenCalledOnce();
     expect(push.subscribed()).toBe(true);
-    expect(calls.find((call) => call.method === 'POST' && call.url === API.pushSubscriptions)?.body).toMatchObject({
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/push/subscriptions')?.body).toMatchObject({
       endpoint: 'https://push.example.com/sub/1',
       locale: 'en',
     });
@@ -270,9 +270,9 @@ describe('AccountMenu notifications', () => {
   it('turns notifications off: the server forgets the subscription, the browser ends it, the choice stays', async () => {
     const push = pushBrowser('granted');
     serve(account, {
-      [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }),
-      [`POST ${API.pushSubscriptions}`]: () => json({ ok: true }),
-      [`DELETE ${API.pushSubscriptions}`]: () => json({ ok: true }),
+      [`GET /api/push/key`]: () => json({ publicKey: 'BPublicKey_base64url' }),
+      [`POST /api/push/subscriptions`]: () => json({ ok: true }),
+      [`DELETE /api/push/subscriptions`]: () => json({ ok: true }),
     });
     await push.registration.pushManager.subscribe();
     renderMenu();
@@ -324,7 +324,7 @@ describe('AccountMenu notifications', () => {
     localStorage.setItem('gomeum.push.declined', '1');
     push.registration.pushManager.subscribe.mockRejectedValue(new Error('no push service'));
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    serve(account, { [`GET ${API.pushKey}`]: () => json({ publicKey: 'BPublicKey_base64url' }) });
+    serve(account, { [`GET /api/push/key`]: () => json({ publicKey: 'BPublicKey_base64url' }) });
     renderMenu();
     const { user, menu } = await openMenu();
     const toggle = within(menu).getByRole('menuitemcheckbox', { name: /Notifications/ });

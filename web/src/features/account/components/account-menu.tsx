@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';

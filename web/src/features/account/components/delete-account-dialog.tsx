@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
-import { GomeumCat } from '../../art/index.ts';
+import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import '../account.css';
 
 /**

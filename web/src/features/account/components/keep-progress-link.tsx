@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../../auth/index.ts';
 import '../account.css';

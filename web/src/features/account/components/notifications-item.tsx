@@ -1,6 +1,6 @@
 import { isLanguage } from '@gomeum/contracts';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshPushState, turnPushOff, turnPushOn, usePushStatus } from '../../push/index.ts';
 
 const STATE_LABEL = {

@@ -1,14 +1,16 @@
-import { API, meReplySchema, type Me } from '@gomeum/contracts';
+import type { Me } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { authKeys } from './keys.ts';
 
 /** Who is signed in, or null when nobody is (the server answers `null`, not an error). */
 export function getMe(): Promise<Me | null> {
-  return apiRequest('GET', API.me, meReplySchema);
+  return api(routes.me);
 }
 
 /** Query options for the signed-in user; every sign-in and sign-out writes into this key. */
-export const meQuery = queryOptions({ queryKey: ['me'] as const, queryFn: getMe, staleTime: 60_000 });
+export const meQuery = queryOptions({ queryKey: authKeys.me, queryFn: getMe, staleTime: 60_000 });
 
 /** The signed-in user (null when signed out), shared by every component that asks. */
 export function useMe() {

@@ -1,13 +1,14 @@
-import { API, okSchema } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { meQuery } from './get-me.ts';
+import { SIGNING_IN_MUTATION_KEY } from './sign-in.ts';
 
 /** Ends the session on the server. */
 export function logout() {
-  return apiRequest('POST', API.logout, okSchema);
+  return api(routes.logout);
 }
 
 /** Forgets every cached answer that belonged to the user who was signed in. */
@@ -40,6 +41,8 @@ export function useFollowSessionEnd(): void {
   const queryClient = useQueryClient();
   useLiveEvent('session.ended', () => {
     if (queryClient.isMutating({ mutationKey: LEAVING_MUTATION_KEY }) > 0) return;
+    // Signing in ends the session this tab had; the sign-in itself says who is signed in next.
+    if (queryClient.isMutating({ mutationKey: SIGNING_IN_MUTATION_KEY }) > 0) return;
     queryClient.query({ ...meQuery, staleTime: 0 }).then(
       (me) => {
         if (me === null) forgetUser(queryClient);

@@ -1,7 +1,8 @@
-import { API, meSchema, type Language } from '@gomeum/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Language } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import { api } from '../../../lib/api-client.ts';
 
 /** Remembers the user's language on the server (for notifications and Gomeum's replies). */
 export function saveLocale(locale: Language) {
-  return apiRequest('PUT', API.locale, meSchema, { locale });
+  return api(routes.setLocale, { body: { locale } });
 }

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
+import { LineIcon } from '../../../lib/line-icon.tsx';
 
 /** Fetched when a guest presses log out: it is not part of the first paint. */
 const GuestLogoutDialog = lazy(() =>
@@ -39,16 +40,7 @@ export function AccountButton() {
         disabled={logout.isPending}
         onClick={() => (isGuest ? setWarning(true) : signOut())}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 16l4-4-4-4M19 12H9"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 16l4-4-4-4M19 12H9" />
       </button>
       {warning ? (
         <Suspense fallback={null}>

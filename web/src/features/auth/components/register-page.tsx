@@ -1,8 +1,8 @@
 import { registerBodySchema, loginBodySchema, isErrorCode } from '@gomeum/contracts';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
-import { GomeumCat, SkyScene } from '../../art/index.ts';
+import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -73,7 +73,7 @@ export function RegisterPage() {
 
   useDocumentTitle(mode === 'login' ? t('register.login_title') : t('register.register_title'));
   return (
-    <SkyScene scene="quiet-night">
+    <MoodSky scene="quiet-night">
       <main className="page page--centered">
         <section className="panel auth-card" aria-labelledby="auth-title">
           <GomeumCat pose="sit" size={88} className="auth-card__cat" />
@@ -137,6 +137,6 @@ export function RegisterPage() {
           </Link>
         </section>
       </main>
-    </SkyScene>
+    </MoodSky>
   );
 }

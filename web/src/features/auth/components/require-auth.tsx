@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useMe } from '../api/get-me.ts';
-import { LoadingScreen } from '../../../app/loading-screen.tsx';
+import { LoadingScreen } from '../../../lib/loading-screen.tsx';
 
 /** Layout route for pages that need a signed-in user: anyone else is sent to the home page. */
 export function RequireAuth() {

@@ -1,6 +1,7 @@
-import { API, sendChatReplySchema, type ChatMessage, type ErrorCode } from '@gomeum/contracts';
+import type { ChatMessage, ErrorCode } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest, isTransient } from '../../../lib/api-client.ts';
+import { ApiError, api, isTransient } from '../../../lib/api-client.ts';
 import type { ConversationAction } from '../model/conversation.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { ConversationAction } from '../model/conversation.ts';
  * same `clientId` again returns the message stored the first time, never a second copy.
  */
 export async function sendMessage(content: string, clientId: string): Promise<ChatMessage> {
-  return (await apiRequest('POST', API.chatMessages, sendChatReplySchema, { content, clientId })).message;
+  return (await api(routes.sendChatMessage, { body: { content, clientId } })).message;
 }
 
 /** Waits before each automatic retry of a send that failed for a passing reason. */

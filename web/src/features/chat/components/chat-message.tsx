@@ -1,11 +1,22 @@
 import { pickLocalized, type ChatMessage } from '@gomeum/contracts';
 import type { PendingMessage } from '../model/conversation.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 
 /** Hours and minutes of a message, in the reader's language. */
 function timeOf(createdAt: number, language: string): string {
   return new Date(createdAt).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * A stored message's text in the reader's language: an announcement names its planet by the
+ * planet's display name, a message with text in several languages picks the reader's.
+ */
+export function messageText(message: ChatMessage, t: TFunction, language: string): string {
+  if (message.kind === 'announcement' && message.planet) {
+    return t('chat.announcement', { planet: t(`planets.${message.planet}.name`) });
+  }
+  return message.text ? pickLocalized(message.text, language, message.content) : message.content;
 }
 
 /** One stored message: labelled by sender; the welcome follows the language; announcements stand apart. */

@@ -9,11 +9,11 @@ import {
   type SyntheticEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
-import { GomeumCat } from '../../art/index.ts';
+import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { fetchOlderMessages } from '../api/older-messages.ts';
 import { useChatSender } from '../api/send-message.ts';
@@ -26,6 +26,7 @@ import {
 } from '../model/conversation.ts';
 import { ChatMessageItem, PendingMessageItem, StreamingMessage } from './chat-message.tsx';
 import '../chat.css';
+import { LineIcon } from '../../../lib/line-icon.tsx';
 
 const readKey = (userId: string) => `gomeum.chat.read.${userId}`;
 
@@ -189,15 +190,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
         title={buttonLabel}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z" />
         {unread > 0 ? (
           <span className="chat__dot" data-testid="chat-unread" aria-hidden="true">
             {unread > 9 ? '9+' : unread}

@@ -1,16 +1,17 @@
-import { overviewSchema } from '@gomeum/contracts';
+import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { operatorKeys } from './keys.ts';
 
 /** The dashboard's overview over the last `days` days. */
 export function getOverview(days: number) {
-  return apiRequest('GET', `/api/operator/overview?days=${days}`, overviewSchema);
+  return api(operatorRoutes.overview, { query: { days } });
 }
 
 /** The overview, refreshed every minute while open. */
 export function useOverview(days: number) {
   return useQuery({
-    queryKey: ['operator', 'overview', days],
+    queryKey: operatorKeys.overview(days),
     queryFn: () => getOverview(days),
     refetchInterval: 60_000,
     // Changing the range keeps the figures on screen until the new ones arrive.

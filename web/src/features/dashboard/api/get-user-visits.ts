@@ -1,13 +1,14 @@
-import { userVisitsSchema } from '@gomeum/contracts';
+import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { operatorKeys } from './keys.ts';
 
 /** A user's latest page visits and visits per day. */
 export function getUserVisits(userId: string, days: number) {
-  return apiRequest('GET', `/api/operator/users/${encodeURIComponent(userId)}/visits?days=${days}`, userVisitsSchema);
+  return api(operatorRoutes.userVisits, { params: { userId }, query: { days } });
 }
 
 /** A user's visits. */
 export function useUserVisits(userId: string, days: number) {
-  return useQuery({ queryKey: ['operator', 'visits', userId, days], queryFn: () => getUserVisits(userId, days) });
+  return useQuery({ queryKey: operatorKeys.visits(userId, days), queryFn: () => getUserVisits(userId, days) });
 }

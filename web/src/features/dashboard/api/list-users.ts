@@ -1,17 +1,17 @@
-import { userListSchema } from '@gomeum/contracts';
+import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { operatorKeys } from './keys.ts';
 
 /** A page of users matching `query` (email or guest id). */
 export function listUsers(query: string, page: number, pageSize: number) {
-  const params = new URLSearchParams({ query, page: String(page), pageSize: String(pageSize) });
-  return apiRequest('GET', `/api/operator/users?${params.toString()}`, userListSchema);
+  return api(operatorRoutes.users, { query: { query, page, pageSize } });
 }
 
 /** The user list; the previous page stays on screen while the next one loads. */
 export function useUsers(query: string, page: number, pageSize = 20) {
   return useQuery({
-    queryKey: ['operator', 'users', query, page, pageSize],
+    queryKey: operatorKeys.users(query, page, pageSize),
     queryFn: () => listUsers(query, page, pageSize),
     placeholderData: keepPreviousData,
   });

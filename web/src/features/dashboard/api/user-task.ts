@@ -1,22 +1,22 @@
-import { operatorUserTaskSchema, userTaskSchema, type PlanetId } from '@gomeum/contracts';
+import type { PlanetId } from '@gomeum/contracts';
+import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-const path = (userId: string, planet: PlanetId) => `/api/operator/users/${encodeURIComponent(userId)}/tasks/${planet}`;
+import { api } from '../../../lib/api-client.ts';
+import { operatorKeys } from './keys.ts';
 
 /** A user's task and log on a planet. */
 export function getUserTask(userId: string, planet: PlanetId) {
-  return apiRequest('GET', path(userId, planet), operatorUserTaskSchema);
+  return api(operatorRoutes.userTask, { params: { userId, planetId: planet } });
 }
 
 /** A user's task and log on a planet, for the operator. */
 export function useUserTask(userId: string, planet: PlanetId) {
-  return useQuery({ queryKey: ['operator', 'user-task', userId, planet], queryFn: () => getUserTask(userId, planet) });
+  return useQuery({ queryKey: operatorKeys.userTask(userId, planet), queryFn: () => getUserTask(userId, planet) });
 }
 
 /** The operator edits a user's task (here: its proof). */
 export function updateUserTask(userId: string, planet: PlanetId, edit: { proof: string }) {
-  return apiRequest('PUT', path(userId, planet), userTaskSchema, edit);
+  return api(operatorRoutes.editUserTask, { params: { userId, planetId: planet }, body: edit });
 }
 
 /** Edits a user's task and refreshes what the dashboard shows of it. */
@@ -24,6 +24,6 @@ export function useUpdateUserTask(userId: string, planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (edit: { proof: string }) => updateUserTask(userId, planet, edit),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operator', 'user-task', userId, planet] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.userTask(userId, planet) }),
   });
 }

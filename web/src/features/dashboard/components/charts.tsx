@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { localeOf } from '../../../lib/format.ts';
 import type { DayCount } from '@gomeum/contracts';
+import './charts.css';
 
 /** The top of a value axis: the smallest readable number (1, 2, 4, 6 or 8 × 10ⁿ) at or above `max`, at least 2. */
 function axisTop(max: number): number {

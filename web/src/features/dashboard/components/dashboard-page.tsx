@@ -1,23 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
+// The dashboard's frame and the operator kit first: each screen's own rules come after them.
+import './dashboard.css';
+import '../../../lib/operator/shared.css';
 import { useLiveEvent } from '../../../lib/live/index.ts';
-import { GomeumCat, StarField } from '../../art/index.ts';
-import { useUnreadTotal } from '../api/chat-inbox.ts';
-import { useRefreshWaitingProofs, useWaitingProofs } from '../api/proof-queue.ts';
-import { BroadcastSection } from './broadcast-section.tsx';
-import { ChatSection } from './chat-section.tsx';
-import { DashboardToasts } from './dashboard-toasts.tsx';
-import { GomeumTaskSection } from './gomeum-task-section.tsx';
-import { MoonSection } from './moon-section.tsx';
-import { PresenceSwitch } from './presence-switch.tsx';
-import { ProofsSection } from './proofs-section.tsx';
-import { UpdatesSection } from './updates-section.tsx';
+import { GomeumCat, StarField } from '../../../lib/illustrations/index.ts';
+import { useUnreadTotal } from '../../chat/operator.ts';
+import { useRefreshWaitingProofs, useWaitingProofs } from '../../tasks/operator.ts';
+import { BroadcastSection } from '../../notifications/operator.ts';
+import { UserDataActions } from '../../account/operator.ts';
+import { ChatSection, PresenceSwitch } from '../../chat/operator.ts';
+import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
+import { GomeumTaskSection, ProofsSection } from '../../tasks/operator.ts';
+import { MoonSection } from '../../moon/operator.ts';
+import { UpdatesSection } from '../../updates/operator.ts';
 import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
-import './dashboard.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { operatorKeys } from '../api/keys.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
 const SECTIONS = ['overview', 'proofs', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
@@ -38,7 +40,7 @@ const CONTENT: Record<Section, () => ReactNode> = {
   overview: () => <OverviewSection />,
   proofs: () => <ProofsSection />,
   users: () => <UsersSection />,
-  chat: () => <ChatSection />,
+  chat: () => <ChatSection userActions={(user) => <UserDataActions {...user} isOperator={false} />} />,
   moon: () => <MoonSection />,
   broadcast: () => <BroadcastSection />,
   updates: () => <UpdatesSection />,
@@ -59,7 +61,7 @@ export function DashboardPage() {
   useDocumentTitle(unread ? `(${unread}) ${t('dashboard.title')}` : t('dashboard.title'));
   const queryClient = useQueryClient();
   const refreshConversations = () => {
-    if (section !== 'chat') void queryClient.invalidateQueries({ queryKey: ['operator', 'chats'], exact: true });
+    if (section !== 'chat') void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
   };
   useLiveEvent('chat.message', refreshConversations);
   useLiveEvent('chat.read', refreshConversations);

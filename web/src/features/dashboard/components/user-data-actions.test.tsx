@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
-import { DashboardToasts } from './dashboard-toasts.tsx';
+import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
 import { UsersSection } from './users-section.tsx';
 
 const operator: Me = {

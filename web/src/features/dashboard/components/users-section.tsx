@@ -1,15 +1,18 @@
 import { PLANET_IDS, type OperatorUser, type PlanetId } from '@gomeum/contracts';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useGomeumTask } from '../api/gomeum-task.ts';
+import { useGomeumTask } from '../../tasks/operator.ts';
 import { useUserVisits } from '../api/get-user-visits.ts';
 import { useUsers } from '../api/list-users.ts';
 import { useUpdateUserTask, useUserTask } from '../api/user-task.ts';
 import { DayBarChart } from './charts.tsx';
-import { FormActions, GomeumLogList, PlanetSelect } from './shared.tsx';
-import { UserDataActions } from './user-data-actions.tsx';
+import { DashboardCard, FormActions, GomeumLogList, PlanetSelect } from '../../../lib/operator/shared.tsx';
+import { ListStates } from '../../../lib/operator/list-states.tsx';
+import { EntriesSkeleton, LinesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';
+import { UserDataActions } from '../../account/operator.ts';
+import './users-section.css';
 
 /** How the operator names a user: their email, or for guests their guest id. */
 function userName(user: OperatorUser): string {
@@ -58,7 +61,7 @@ function UserTaskPanel({ user, planet }: { user: OperatorUser; planet: PlanetId 
   const gomeum = useGomeumTask(planet);
   const current = task.data?.userTask;
 
-  if (task.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (task.isPending) return <EntriesSkeleton entries={2} />;
   if (task.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
 
   return (
@@ -83,7 +86,10 @@ function UserTaskPanel({ user, planet }: { user: OperatorUser; planet: PlanetId 
       ) : (
         <p className="muted">{t('dashboard.no_task')}</p>
       )}
-      <ProofEditor key={`${user.id}-${planet}`} user={user} planet={planet} initial={current?.proof ?? ''} />
+      {/* A proof belongs to a task: no box to write one where the user has set none. */}
+      {current ? (
+        <ProofEditor key={`${user.id}-${planet}`} user={user} planet={planet} initial={current.proof} />
+      ) : null}
       <h3 className="dashboard-card__subtitle">{t('dashboard.task_logs')}</h3>
       {task.data.logs.length === 0 ? (
         <p className="muted">{t('task.log_empty')}</p>
@@ -144,7 +150,7 @@ function UserDetail({ user, onDeleted }: { user: OperatorUser; onDeleted: () => 
       <section className="panel dashboard-card">
         <h2 className="dashboard-card__title">{t('dashboard.page_visits')}</h2>
         {visits.isPending ? (
-          <p className="muted">{t('common.loading')}</p>
+          <LinesSkeleton lines={5} />
         ) : visits.isError ? (
           <p className="form__error">{t('dashboard.load_failed')}</p>
         ) : (
@@ -204,10 +210,7 @@ export function UsersSection() {
 
   return (
     <div className="users-section">
-      <section className="panel dashboard-card users-list" aria-labelledby="users-title">
-        <h2 id="users-title" className="dashboard-card__title">
-          {t('dashboard.users')}
-        </h2>
+      <DashboardCard id="users-title" title={t('dashboard.users')} className="users-list">
         <form
           role="search"
           className="search-row"
@@ -232,37 +235,38 @@ export function UsersSection() {
             {t('dashboard.search')}
           </button>
         </form>
-        {users.isPending ? (
-          <p className="muted">{t('common.loading')}</p>
-        ) : users.isError ? (
-          <p className="form__error">{t('dashboard.load_failed')}</p>
-        ) : users.data.items.length === 0 ? (
-          <p className="muted">{t('dashboard.no_users')}</p>
-        ) : (
-          <ul className="user-rows">
-            {users.data.items.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  className="user-row"
-                  aria-pressed={selected?.id === user.id}
-                  onClick={() => setSelected(user)}
-                >
-                  <span className="user-row__name">
-                    {userName(user)}
-                    {user.role === 'operator' ? <span className="badge badge--done">Gomeum</span> : null}
-                    {user.isGuest ? <span className="badge badge--guest">{t('dashboard.guest')}</span> : null}
-                  </span>
-                  <span className="user-row__meta">
-                    {t('dashboard.created')}: {formatDateTime(user.createdAt, i18n.language)} ·{' '}
-                    {t('dashboard.last_login')}:{' '}
-                    {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : '—'} · {user.lastIp ?? '—'}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListStates
+          query={users}
+          empty={t('dashboard.no_users')}
+          isEmpty={(page) => page.items.length === 0}
+          skeleton={<RowsSkeleton />}
+        >
+          {(page) => (
+            <ul className="user-rows">
+              {page.items.map((user) => (
+                <li key={user.id}>
+                  <button
+                    type="button"
+                    className="user-row"
+                    aria-pressed={selected?.id === user.id}
+                    onClick={() => setSelected(user)}
+                  >
+                    <span className="user-row__name">
+                      {userName(user)}
+                      {user.role === 'operator' ? <span className="badge badge--done">Gomeum</span> : null}
+                      {user.isGuest ? <span className="badge badge--guest">{t('dashboard.guest')}</span> : null}
+                    </span>
+                    <span className="user-row__meta">
+                      {t('dashboard.created')}: {formatDateTime(user.createdAt, i18n.language)} ·{' '}
+                      {t('dashboard.last_login')}:{' '}
+                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : '—'} · {user.lastIp ?? '—'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListStates>
         <nav className="pager" aria-label={t('dashboard.pages')}>
           <button className="button button--ghost" type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('dashboard.previous')}
@@ -277,7 +281,7 @@ export function UsersSection() {
             {t('dashboard.next')}
           </button>
         </nav>
-      </section>
+      </DashboardCard>
       {selected ? (
         <UserDetail
           key={selected.id}

@@ -1,13 +1,21 @@
-import { GALAXY_API, galaxyStandingSchema } from '@gomeum/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import * as routes from '@gomeum/contracts/routes';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { galaxyKeys } from './keys.ts';
 
 /** Where the user stands on every planet (state, progress, Gomeum's news). */
 export function getGalaxy() {
-  return apiRequest('GET', GALAXY_API.standing, galaxyStandingSchema);
+  return api(routes.galaxy);
 }
+
+const galaxyQuery = queryOptions({ queryKey: galaxyKeys.standing, queryFn: getGalaxy });
 
 /** The galaxy's standings; fetched on each visit, so a planet just looked at loses its dot. */
 export function useGalaxy() {
-  return useQuery({ queryKey: ['galaxy'] as const, queryFn: getGalaxy });
+  return useQuery(galaxyQuery);
+}
+
+/** Reads what the galaxy page shows first, before it renders (the router's first page). */
+export function prefetchGalaxy(queryClient: QueryClient) {
+  return queryClient.query(galaxyQuery).catch(() => undefined);
 }

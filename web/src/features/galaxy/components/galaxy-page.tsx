@@ -1,8 +1,8 @@
 import { PLACE_IDS, isPlanetId, type PlaceId, type PlanetStanding } from '@gomeum/contracts';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
-import { PLANET_HUES, PlanetArt, SkyScene } from '../../art/index.ts';
+import { PLANET_HUES, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useGalaxy } from '../api/get-galaxy.ts';
 import './galaxy.css';
@@ -14,9 +14,9 @@ const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
   manga: { x: 64, y: 22, size: 0.95 },
   movie: { x: 86, y: 34, size: 1 },
   game: { x: 22, y: 66, size: 0.95 },
-  travel: { x: 50, y: 56, size: 1.15 },
+  travel: { x: 50, y: 52, size: 1.15 },
   drama: { x: 78, y: 72, size: 0.95 },
-  moon: { x: 48, y: 86, size: 0.7 },
+  moon: { x: 48, y: 88, size: 0.7 },
 };
 
 /** A planet's state in words and a shape (never colour alone): none, progress, completed; Gomeum's dot. */
@@ -71,7 +71,14 @@ export function GalaxyPage() {
                 <Link className="galaxy__planet" to={`/planet/${id}`} data-planet={id}>
                   <PlanetArt planet={id} className="galaxy__art" />
                   <span className="galaxy__label">{t(`planets.${id}.name`)}</span>
-                  {standing ? <Standing standing={standing} /> : null}
+                  {standing ? (
+                    <Standing standing={standing} />
+                  ) : galaxy.isPending && isPlanetId(id) ? (
+                    // The standing's line is kept while it loads, so nothing moves when it comes.
+                    <span className="galaxy__state galaxy__state--pending" aria-hidden="true">
+                      {'\u00a0'}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
-import { GomeumCat, HOME_SCENES, SkyScene, type HomeScene } from '../../art/index.ts';
+import { GomeumCat, HOME_SCENES, MoodSky, type HomeScene } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { HomePopup, popupFromSearch } from './home-popup.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -26,7 +26,7 @@ export function HomePage() {
   };
 
   return (
-    <SkyScene scene={scene}>
+    <MoodSky scene={scene}>
       <main className="page page--centered home" data-scene={scene}>
         <div className="home__hero">
           <GomeumCat pose="wave" size={180} className="home__cat" />
@@ -43,6 +43,6 @@ export function HomePage() {
         </div>
       </main>
       {popup ? <HomePopup content={popup} onClose={closePopup} /> : null}
-    </SkyScene>
+    </MoodSky>
   );
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, LANGUAGE_STORAGE_KEY } from '../../../lib/i18n.ts';
 import { LanguageControl, languageFlag } from './language-control.tsx';

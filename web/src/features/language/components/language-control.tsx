@@ -1,5 +1,5 @@
 import { isLanguage, nextLanguage, type Language } from '@gomeum/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { saveLocale, useMe } from '../../auth/index.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 

@@ -1,13 +1,12 @@
-import { API, moonQuestionSchema, type MoonQuestion } from '@gomeum/contracts';
+import type { MoonQuestion } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { moonQuestionsQuery } from './get-moon-questions.ts';
 
 /** Saves the user's one answer to a question. */
 export function answerMoonQuestion(questionId: string, answer: string): Promise<MoonQuestion> {
-  return apiRequest('POST', API.moonAnswer.replace(':id', encodeURIComponent(questionId)), moonQuestionSchema, {
-    answer,
-  });
+  return api(routes.answerMoonQuestion, { params: { id: questionId }, body: { answer } });
 }
 
 /** Saves an answer and writes the answered question into the cached list at once. */

@@ -1,16 +1,23 @@
-import { API, moonQuestionListSchema, type MoonQuestion } from '@gomeum/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { MoonQuestion } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { moonKeys } from './keys.ts';
 
 /** Every moon question by number, with the signed-in user's answers. */
 export async function getMoonQuestions(): Promise<MoonQuestion[]> {
-  return (await apiRequest('GET', API.moonQuestions, moonQuestionListSchema)).questions;
+  return (await api(routes.moonQuestions)).questions;
 }
 
 /** Query options for the moon's questions. */
-export const moonQuestionsQuery = queryOptions({ queryKey: ['moon', 'questions'] as const, queryFn: getMoonQuestions });
+export const moonQuestionsQuery = queryOptions({ queryKey: moonKeys.questions, queryFn: getMoonQuestions });
 
 /** The moon's questions, with the user's answers. */
 export function useMoonQuestions() {
   return useQuery(moonQuestionsQuery);
+}
+
+/** Reads what the moon page shows first, before it renders (the router's first page). */
+export function prefetchMoon(queryClient: QueryClient) {
+  return queryClient.query(moonQuestionsQuery).catch(() => undefined);
 }

@@ -1,9 +1,9 @@
 import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { GomeumCat, PlanetArt, SkyScene } from '../../art/index.ts';
+import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useAnswerMoonQuestion } from '../api/answer-moon-question.ts';
 import { useMoonQuestions } from '../api/get-moon-questions.ts';
 import '../moon.css';

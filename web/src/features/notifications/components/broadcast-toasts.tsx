@@ -1,6 +1,6 @@
 import { broadcastPopupPath, type Notification } from '@gomeum/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { dismissBroadcast, showBroadcast, shownBroadcasts, subscribeBroadcasts } from '../broadcast-store.ts';

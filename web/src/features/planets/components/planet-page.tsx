@@ -1,10 +1,15 @@
 import { isPlaceId } from '@gomeum/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'react-router';
-import { PlanetArt, SkyScene } from '../../art/index.ts';
+import { PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
+import { PlanetSummary } from '../../tasks/index.ts';
+import '../planets.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 
-/** `/planet/{id}`: the planet's own sky and art, and the way to its task screen. */
+/**
+ * `/planet/{id}`: the planet's own sky and art, what it holds for this user (their task and
+ * progress, Gomeum's latest log line), and the way to its task screen.
+ */
 export function PlanetPage() {
   const { t } = useTranslation();
   const { planetId = '' } = useParams();
@@ -30,6 +35,7 @@ export function PlanetPage() {
         <section className="panel planet-page__panel">
           <h1 className="planet-page__title">{t(`planets.${planetId}.name`)}</h1>
           <p className="planet-page__tagline">{t(`planets.${planetId}.tagline`)}</p>
+          {planetId !== 'moon' ? <PlanetSummary planet={planetId} /> : null}
           <div className="planet-page__actions">
             {planetId !== 'moon' ? (
               <Link className="button button--primary button--large" to={`/task/${planetId}`}>

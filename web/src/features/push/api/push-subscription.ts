@@ -1,14 +1,15 @@
-import { API, okSchema, pushKeySchema, type Language, type PushSubscriptionBody } from '@gomeum/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Language, PushSubscriptionBody } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import { api } from '../../../lib/api-client.ts';
 
 /** The server's VAPID public key. */
 export async function getPushKey(): Promise<string> {
-  return (await apiRequest('GET', API.pushKey, pushKeySchema)).publicKey;
+  return (await api(routes.pushKey)).publicKey;
 }
 
 /** Stores this browser's subscription for the signed-in user. */
 export async function saveSubscription(body: PushSubscriptionBody): Promise<void> {
-  await apiRequest('POST', API.pushSubscriptions, okSchema, body);
+  await api(routes.pushSubscribe, { body });
 }
 
 /** base64url → bytes, as `pushManager.subscribe` wants the key. */
@@ -56,7 +57,7 @@ function sameKey(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Asks the server to forget one of this user's subscriptions. */
 export async function forgetSubscription(endpoint: string): Promise<void> {
-  await apiRequest('DELETE', API.pushSubscriptions, okSchema, { endpoint });
+  await api(routes.pushUnsubscribe, { body: { endpoint } });
 }
 
 /**

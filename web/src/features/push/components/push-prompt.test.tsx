@@ -1,4 +1,4 @@
-import { API, type Me } from '@gomeum/contracts';
+import type { Me } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,9 +41,9 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === API.me) return json(signedIn);
-      if (url === API.pushKey) return json({ publicKey: 'BPublicKey_base64url' });
-      if (url === API.pushSubscriptions && init?.method === 'POST') {
+      if (url === '/api/me') return json(signedIn);
+      if (url === '/api/push/key') return json({ publicKey: 'BPublicKey_base64url' });
+      if (url === '/api/push/subscriptions' && init?.method === 'POST') {
         saved.push(JSON.parse(init.body as string));
         return json({ ok: true });
       }
@@ -107,7 +107,7 @@ describe('PushPrompt', () => {
     signedIn = { ...me, id: 'u-turned-off' };
     const push = pushBrowser('granted', 'granted');
     renderPrompt();
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith(API.me, expect.anything()));
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/me', expect.anything()));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(push.saved).toEqual([]);

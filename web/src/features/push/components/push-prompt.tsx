@@ -1,6 +1,6 @@
 import { isLanguage } from '@gomeum/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { subscribeToPush, unsubscribeFromPush } from '../api/push-subscription.ts';
 import { declinePush, pushState, pushSupported, subscribePushState, turnPushOn } from '../push-state.ts';

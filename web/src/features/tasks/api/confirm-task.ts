@@ -1,11 +1,13 @@
-import { API, userTaskSchema, type ConfirmTaskWithGoalBody, type PlanetId } from '@gomeum/contracts';
+import type { ConfirmTaskWithGoalBody, PlanetId } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
+import { taskKeys } from './keys.ts';
 
 /** Sets and confirms the user's description, reward and goal (once). */
 export function confirmTask(planet: PlanetId, body: ConfirmTaskWithGoalBody) {
-  return apiRequest('PUT', API.planetTask(planet), userTaskSchema, body);
+  return api(routes.confirmTask, { params: { planetId: planet }, body });
 }
 
 /** Confirms the task and puts the result straight into the screen's cache. */
@@ -17,7 +19,7 @@ export function useConfirmTask(planet: PlanetId) {
       queryClient.setQueryData(taskScreenQuery(planet).queryKey, (screen) =>
         screen ? { ...screen, userTask } : screen,
       );
-      void queryClient.invalidateQueries({ queryKey: ['tasks', planet, 'progress'] });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.progress(planet) });
     },
   });
 }

@@ -1,15 +1,17 @@
-import { API, gomeumLogListSchema, type PlanetId } from '@gomeum/contracts';
+import type { PlanetId } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './keys.ts';
 
 /** Gomeum's log on a planet, newest first. */
 export function listGomeumLogs(planet: PlanetId) {
-  return apiRequest('GET', API.gomeumLogs(planet), gomeumLogListSchema);
+  return api(routes.gomeumLogs, { params: { planetId: planet } });
 }
 
 /** Query options for Gomeum's log on a planet. */
 export function gomeumLogsQuery(planet: PlanetId) {
-  return queryOptions({ queryKey: ['gomeum-logs', planet] as const, queryFn: () => listGomeumLogs(planet) });
+  return queryOptions({ queryKey: taskKeys.gomeumLogs(planet), queryFn: () => listGomeumLogs(planet) });
 }
 
 /** Gomeum's log on a planet. */

@@ -1,17 +1,19 @@
-import { API, taskLogListSchema, type PlanetId, type TaskLog } from '@gomeum/contracts';
+import type { PlanetId, TaskLog } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
+import { taskKeys } from './keys.ts';
 
 /** The user's log on a planet, newest first. */
 export function listTaskLogs(planet: PlanetId) {
-  return apiRequest('GET', API.planetLogs(planet), taskLogListSchema);
+  return api(routes.taskLogs, { params: { planetId: planet } });
 }
 
 /** Query options for the user's log on a planet. */
 export function taskLogsQuery(planet: PlanetId) {
-  return queryOptions({ queryKey: ['tasks', planet, 'logs'] as const, queryFn: () => listTaskLogs(planet) });
+  return queryOptions({ queryKey: taskKeys.logs(planet), queryFn: () => listTaskLogs(planet) });
 }
 
 /**

@@ -1,26 +1,21 @@
-import {
-  GALAXY_API,
-  PROGRESS_API,
-  okSchema,
-  taskProgressResultSchema,
-  type ConfirmTaskWithGoalBody,
-  type PlanetId,
-} from '@gomeum/contracts';
+import type { ConfirmTaskWithGoalBody, PlanetId } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './keys.ts';
 
 export type { ConfirmTaskWithGoalBody };
 
 /** Where the user stands on a planet's task (null before it is confirmed). */
 export function getTaskProgress(planet: PlanetId) {
-  return apiRequest('GET', PROGRESS_API.progress(planet), taskProgressResultSchema);
+  return api(routes.taskProgress, { params: { planetId: planet } });
 }
 
-/** Query options for a planet's progress; proofs and confirming invalidate `['tasks', planet]`. */
+/** Query options for a planet's progress; proofs and confirming invalidate `taskKeys.planet`. */
 export function taskProgressQuery(planet: PlanetId) {
   return queryOptions({
-    queryKey: ['tasks', planet, 'progress'] as const,
+    queryKey: taskKeys.progress(planet),
     queryFn: () => getTaskProgress(planet),
   });
 }
@@ -34,7 +29,7 @@ export function useTaskProgress(planet: PlanetId) {
 export function useMarkCelebrated(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', PROGRESS_API.celebration(planet), taskProgressResultSchema),
+    mutationFn: () => api(routes.celebration, { params: { planetId: planet } }),
     onSuccess: (result) => queryClient.setQueryData(taskProgressQuery(planet).queryKey, result),
   });
 }
@@ -55,7 +50,7 @@ export function useTimeZoneSync(enabled = true) {
       return;
     }
     if (!zone || sessionStorage.getItem(SENT_KEY) === zone) return;
-    apiRequest('PUT', PROGRESS_API.timeZone, okSchema, { timeZone: zone })
+    api(routes.setTimeZone, { body: { timeZone: zone } })
       .then(() => sessionStorage.setItem(SENT_KEY, zone))
       .catch(() => undefined);
   }, [enabled]);
@@ -64,6 +59,6 @@ export function useTimeZoneSync(enabled = true) {
 /** The user is looking at a planet's task screen: Gomeum's news dot on the galaxy goes out. */
 export function useMarkPlanetSeen(planet: PlanetId) {
   useEffect(() => {
-    apiRequest('POST', GALAXY_API.seen(planet), okSchema).catch(() => undefined);
+    api(routes.planetSeen, { params: { planetId: planet } }).catch(() => undefined);
   }, [planet]);
 }

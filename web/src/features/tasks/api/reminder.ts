@@ -1,14 +1,16 @@
-import { REMINDER_API, reminderResultSchema, type PlanetId, type ReminderBody } from '@gomeum/contracts';
+import type { PlanetId, ReminderBody } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './keys.ts';
 
 export type { ReminderBody };
 
 /** Query options for the reminder of the user's task on a planet (null: never set). */
 export function reminderQuery(planet: PlanetId) {
   return queryOptions({
-    queryKey: ['tasks', planet, 'reminder'] as const,
-    queryFn: () => apiRequest('GET', REMINDER_API.reminder(planet), reminderResultSchema),
+    queryKey: taskKeys.reminder(planet),
+    queryFn: () => api(routes.reminder, { params: { planetId: planet } }),
   });
 }
 
@@ -21,7 +23,7 @@ export function useReminder(planet: PlanetId) {
 export function useSaveReminder(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReminderBody) => apiRequest('PUT', REMINDER_API.reminder(planet), reminderResultSchema, body),
+    mutationFn: (body: ReminderBody) => api(routes.setReminder, { params: { planetId: planet }, body }),
     onSuccess: (result) => queryClient.setQueryData(reminderQuery(planet).queryKey, result),
   });
 }

@@ -1,8 +1,10 @@
-import { API, submitProofResultSchema, type PlanetId, type ProofFields } from '@gomeum/contracts';
+import type { PlanetId, ProofFields } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadRequest, type UploadOptions } from '../../../lib/upload-request.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
 import { taskLogsQuery } from './list-task-logs.ts';
+import { taskKeys } from './keys.ts';
 
 /** A proof: its text fields and an optional image file. */
 export interface ProofSubmission extends ProofFields {
@@ -16,7 +18,7 @@ export function submitProof(planet: PlanetId, proof: ProofSubmission, options?: 
   form.append('title', proof.title);
   form.append('content', proof.content);
   if (proof.image) form.append('image', proof.image);
-  return uploadRequest('POST', API.planetLogs(planet), submitProofResultSchema, form, options);
+  return uploadRequest(routes.submitProof, { planetId: planet }, form, options);
 }
 
 /** Submits a proof; the new entry and the completed task show at once. */
@@ -32,7 +34,7 @@ export function useSubmitProof(planet: PlanetId) {
       queryClient.setQueryData(taskScreenQuery(planet).queryKey, (screen) =>
         screen ? { ...screen, userTask } : screen,
       );
-      void queryClient.invalidateQueries({ queryKey: ['tasks', planet] });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.planet(planet) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { PlanetId, TaskProgress } from '@gomeum/contracts';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { GomeumCat } from '../../art/index.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { useMarkCelebrated } from '../api/progress.ts';
 
 // Stars that burst around Gomeum: angle (deg) and distance (px) of each, our own CSS shapes.

@@ -1,5 +1,6 @@
 import type { TaskLog } from '@gomeum/contracts';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { TaskLogEntry } from './log-entries.tsx';
@@ -48,5 +49,29 @@ describe('TaskLogEntry', () => {
     expect(note).toHaveAttribute('data-sender', 'gomeum_ai');
     expect(note).toHaveClass('proof-reaction--gomeum_ai');
     expect(note).toHaveTextContent('Gomeum (AI)');
+  });
+});
+
+describe('TaskLogEntry dates and photo', () => {
+  it('shows the proof date once, with when it was added as its tooltip', () => {
+    render(<TaskLogEntry log={log} />);
+    const date = screen.getByText('Nov 24, 2026');
+    expect(date.tagName).toBe('TIME');
+    expect(date).toHaveAttribute('datetime', '2026-11-24');
+    expect(date.getAttribute('title')).toMatch(/^added /);
+    expect(screen.queryByText(/added/)).toBeNull();
+  });
+
+  it('opens the photo in a lightbox and closes it again', async () => {
+    const user = userEvent.setup();
+    render(<TaskLogEntry log={{ ...log, imageUrl: '/api/files/proof.png' }} />);
+    const thumb = screen.getByRole('button', { name: 'Open the photo larger: Photo for “Pumpkin soup”' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(thumb);
+    const dialog = screen.getByRole('dialog', { name: 'Photo for “Pumpkin soup”' });
+    expect(dialog.querySelector('img')).toHaveAttribute('src', '/api/files/proof.png');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(thumb).toHaveFocus();
   });
 });

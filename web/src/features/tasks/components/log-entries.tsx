@@ -1,9 +1,10 @@
 import type { GomeumLog, PlanetId, ProofReaction, TaskLog } from '@gomeum/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useDeleteProof } from '../api/delete-proof.ts';
-import { GomeumCat } from '../../art/index.ts';
+import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { Photo } from '../../../lib/photo.tsx';
 
 /** Delete, then a second explicit step: a proof and its photo are gone for good. */
 function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {
@@ -64,29 +65,34 @@ function ReactionNote({ reaction }: { reaction: ProofReaction }) {
   );
 }
 
-/** One proof in the user's log: date, title, when it was added, text and photo; deletable by its owner. */
-export function TaskLogEntry({ log, planet }: { log: TaskLog; planet?: PlanetId }) {
+/**
+ * One proof in the user's log: title, its date (once; when it was added is the date's tooltip),
+ * text and photo; deletable by its owner.
+ */
+export function TaskLogEntry({
+  log,
+  planet,
+  headingLevel = 3,
+}: {
+  log: TaskLog;
+  planet?: PlanetId;
+  /** 3 inside a panel with its own heading (the task screen); 2 right under the page's title (the full log). */
+  headingLevel?: 2 | 3;
+}) {
   const { t, i18n } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="log-entry">
       <header className="log-entry__header">
-        <h3 className="log-entry__title">{log.title}</h3>
+        <Heading className="log-entry__title">{log.title}</Heading>
         <p className="log-entry__meta">
-          <span>{formatDay(log.date, i18n.language)}</span>
-          <span aria-hidden="true"> · </span>
-          <span>{t('task.added_at', { time: formatDateTime(log.createdAt, i18n.language) })}</span>
+          <time dateTime={log.date} title={t('task.added_at', { time: formatDateTime(log.createdAt, i18n.language) })}>
+            {formatDay(log.date, i18n.language)}
+          </time>
         </p>
       </header>
       <p className="log-entry__content">{log.content}</p>
-      {log.imageUrl ? (
-        <img
-          className="log-entry__image"
-          src={log.imageUrl}
-          alt={t('task.proof_image_alt', { title: log.title })}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      {log.imageUrl ? <Photo src={log.imageUrl} alt={t('task.proof_image_alt', { title: log.title })} /> : null}
       {log.reaction ? <ReactionNote reaction={log.reaction} /> : null}
       {planet ? <DeleteProof planet={planet} log={log} /> : null}
     </article>
@@ -107,13 +113,11 @@ export function GomeumLogEntry({ log }: { log: GomeumLog }) {
         {log.imageUrls.length > 0 ? (
           <div className="log-entry__gallery">
             {log.imageUrls.map((url, index) => (
-              <img
+              <Photo
                 key={url}
-                className="log-entry__image"
+                className="photo-thumb--square"
                 src={url}
                 alt={t('task.gomeum_image_alt', { number: index + 1 })}
-                loading="lazy"
-                decoding="async"
               />
             ))}
           </div>

@@ -1,14 +1,15 @@
 import { isPlanetId, type PlanetId } from '@gomeum/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PlanetArt, SkyScene } from '../../art/index.ts';
+import { PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { EntriesSkeleton } from '../../../lib/skeleton.tsx';
 
 function LogPageFrame({ planet, title, children }: { planet: PlanetId; title: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,13 +35,13 @@ function LogPageFrame({ planet, title, children }: { planet: PlanetId; title: st
 function UserLogList({ planet }: { planet: PlanetId }) {
   const { t } = useTranslation();
   const logs = useTaskLogs(planet);
-  if (logs.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (logs.isPending) return <EntriesSkeleton entries={3} />;
   if (logs.isError) return <LoadFailed onRetry={() => void logs.refetch()} />;
   if (logs.data.items.length === 0) return <p className="empty-hint">{t('task.log_empty')}</p>;
   return (
     <div className="log-list">
       {logs.data.items.map((log) => (
-        <TaskLogEntry key={log.id} log={log} planet={planet} />
+        <TaskLogEntry key={log.id} log={log} planet={planet} headingLevel={2} />
       ))}
     </div>
   );
@@ -49,7 +50,7 @@ function UserLogList({ planet }: { planet: PlanetId }) {
 function GomeumLogList({ planet }: { planet: PlanetId }) {
   const { t } = useTranslation();
   const logs = useGomeumLogs(planet);
-  if (logs.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (logs.isPending) return <EntriesSkeleton entries={3} avatar />;
   if (logs.isError) return <LoadFailed onRetry={() => void logs.refetch()} />;
   if (logs.data.items.length === 0) return <p className="empty-hint">{t('task.gomeum_log_empty')}</p>;
   return (

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
-import { SkyScene } from '../../art/index.ts';
+import { SkyScene } from '../../../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** 'Failed to load task info.' with a way to try again. */

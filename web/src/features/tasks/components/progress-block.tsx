@@ -1,5 +1,5 @@
 import type { PlanetId, TaskProgress } from '@gomeum/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useTaskProgress } from '../api/progress.ts';
 import { Celebration } from './celebration.tsx';
 

@@ -1,6 +1,6 @@
 import { proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UploadCancelled } from '../../../lib/upload-request.ts';
 import { DateFields } from '../../../lib/date-fields.tsx';

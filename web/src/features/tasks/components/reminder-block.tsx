@@ -8,11 +8,12 @@ import {
   type ReminderBody,
 } from '@gomeum/contracts';
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';
 import { turnPushOn } from '../../push/index.ts';
 import { useReminder, useSaveReminder } from '../api/reminder.ts';
+import { LinesSkeleton } from '../../../lib/skeleton.tsx';
 
 const DEFAULT_TIME = '20:00';
 
@@ -240,7 +241,7 @@ export function ReminderBlock({ planet }: { planet: PlanetId }) {
         {t('reminder.title')}
       </h2>
       {query.isPending ? (
-        <p className="muted">{t('common.loading')}</p>
+        <LinesSkeleton lines={3} />
       ) : query.isError ? (
         <p className="form__error">{t('errors.server')}</p>
       ) : (

@@ -1,9 +1,9 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'react-router';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
-import { GomeumCat, PlanetArt, SkyScene } from '../../art/index.ts';
+import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';
 import { useTaskScreen } from '../api/get-task-screen.ts';
@@ -16,10 +16,12 @@ import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { Photo } from '../../../lib/photo.tsx';
+import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
 
 const PREVIEW_ENTRIES = 3;
 
-/** Gomeum's task on this planet, in the reader's language. */
+/** Gomeum's task on this planet, in the reader's language, with the proof and photo Gomeum keeps for it. */
 function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
   const { t, i18n } = useTranslation();
   const task = screen.gomeumTask;
@@ -34,10 +36,14 @@ function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
         <dd>{pickLocalized(task?.description, i18n.language, t('task.no_description'))}</dd>
         <dt>{t('task.reward')}</dt>
         <dd>{pickLocalized(task?.reward, i18n.language, t('task.no_reward'))}</dd>
+        {task && task.proof.trim() !== '' ? (
+          <>
+            <dt>{t('task.proof')}</dt>
+            <dd className="task-facts__note">{task.proof}</dd>
+          </>
+        ) : null}
       </dl>
-      {task?.imageUrl ? (
-        <img className="log-entry__image" src={task.imageUrl} alt={t('task.gomeum_task_image_alt')} loading="lazy" />
-      ) : null}
+      {task?.imageUrl ? <Photo src={task.imageUrl} alt={t('task.gomeum_task_image_alt')} /> : null}
     </section>
   );
 }
@@ -88,7 +94,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
       </p>
       {keep.ask ? <KeepProgressCard onClose={keep.dismiss} /> : null}
       {logs.isPending ? (
-        <p className="muted">{t('common.loading')}</p>
+        <EntriesSkeleton />
       ) : logs.isError ? (
         <LoadFailed onRetry={() => void logs.refetch()} />
       ) : items.length === 0 ? (
@@ -118,7 +124,7 @@ function GomeumLogBlock({ planet }: { planet: PlanetId }) {
         {t('task.gomeum_log')}
       </h2>
       {logs.isPending ? (
-        <p className="muted">{t('common.loading')}</p>
+        <EntriesSkeleton avatar />
       ) : logs.isError ? (
         <LoadFailed onRetry={() => void logs.refetch()} />
       ) : items.length === 0 ? (
@@ -160,24 +166,35 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
           </div>
         </header>
         {screen.isPending ? (
-          <p className="panel muted" role="status">
-            {t('common.loading')}
-          </p>
+          <div className="task-grid">
+            <div className="task-grid__column">
+              <div className="panel task-block">
+                <LinesSkeleton lines={4} />
+              </div>
+            </div>
+            <div className="task-grid__column">
+              <div className="panel task-block">
+                <EntriesSkeleton avatar />
+              </div>
+            </div>
+          </div>
         ) : screen.isError ? (
           <div className="panel">
             <LoadFailed onRetry={() => void screen.refetch()} />
           </div>
         ) : (
           <div className="task-grid">
+            {/* The user's side (task, progress, proofs) and Gomeum's side (log, task), with the
+                reminder setting last, so the two columns stay about as tall as each other. */}
             <div className="task-grid__column">
               <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
               {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
-              {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
-              <GomeumTaskBlock screen={screen.data} />
+              <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
             </div>
             <div className="task-grid__column">
-              <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
               <GomeumLogBlock planet={planet} />
+              <GomeumTaskBlock screen={screen.data} />
+              {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
             </div>
           </div>
         )}

@@ -8,7 +8,7 @@ import {
 } from '@gomeum/contracts';
 import * as z from 'zod/mini';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';
 import { Field } from '../../../lib/field.tsx';
@@ -41,6 +41,12 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
           <dd>{task.description}</dd>
           <dt>{t('task.reward')}</dt>
           <dd>{task.reward}</dd>
+          {task.proof.trim() !== '' ? (
+            <>
+              <dt>{t('task.proof_from_gomeum')}</dt>
+              <dd className="task-facts__note">{task.proof}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
     );

@@ -1,0 +1,346 @@
+/**
+ * Every endpoint of the operator's dashboard, each once (see `routes.ts`). Only the server and the
+ * dashboard's code import this module, so no chunk a user loads carries these paths or schemas.
+ * Every route here is `auth: 'operator'`; the authorization test checks the server agrees.
+ */
+import { accountDeletedSchema, chatPageQuerySchema, chatPageSchema, operatorDeleteUserBodySchema } from './account.ts';
+import { okSchema } from './auth.ts';
+import {
+  chatConversationsSchema,
+  chatReadBodySchema,
+  chatReadReplySchema,
+  chatUserParamsSchema,
+  presenceBodySchema,
+  presenceSchema,
+  sendChatBodySchema,
+  sendChatReplySchema,
+} from './chat.ts';
+import {
+  gomeumAnswerBodySchema,
+  moonIdParamsSchema,
+  moonQuestionAnswerListSchema,
+  moonQuestionSchema,
+  moonUserAnswerListSchema,
+  moonUserParamsSchema,
+  newMoonQuestionBodySchema,
+} from './moon.ts';
+import { notificationBodySchema, sentNotificationListSchema, sentNotificationSchema } from './notifications.ts';
+import {
+  daysQuerySchema,
+  gomeumTaskFieldsSchema,
+  operatorGomeumTaskSchema,
+  operatorUserTaskSchema,
+  overviewSchema,
+  userListQuerySchema,
+  userListSchema,
+  userParamsSchema,
+  userVisitsSchema,
+} from './operator.ts';
+import { proofParamsSchema } from './progress.ts';
+import {
+  proofReactionBodySchema,
+  proofReactionParamsSchema,
+  proofReactionReplySchema,
+  waitingProofListSchema,
+} from './reactions.ts';
+import type { RouteDef } from './route.ts';
+import {
+  gomeumLogFieldsSchema,
+  gomeumLogSchema,
+  operatorTaskEditSchema,
+  operatorTaskParamsSchema,
+  planetParamsSchema,
+  userTaskSchema,
+} from './tasks.ts';
+import {
+  updateBodySchema,
+  updateIdParamsSchema,
+  updatePreviewBodySchema,
+  updatePreviewSchema,
+  updateSchema,
+} from './updates.ts';
+
+// Users: the list, one user's visits, the overview, a user's data.
+
+/** A page of users matching `?query=` (email or guest id), newest first. */
+export const users = {
+  method: 'GET',
+  path: '/api/operator/users',
+  auth: 'operator',
+  kind: 'json',
+  query: userListQuerySchema,
+  response: userListSchema,
+} as const satisfies RouteDef;
+export const userVisits = {
+  method: 'GET',
+  path: '/api/operator/users/:userId/visits',
+  auth: 'operator',
+  kind: 'json',
+  params: userParamsSchema,
+  query: daysQuerySchema,
+  response: userVisitsSchema,
+} as const satisfies RouteDef;
+export const overview = {
+  method: 'GET',
+  path: '/api/operator/overview',
+  auth: 'operator',
+  kind: 'json',
+  query: daysQuerySchema,
+  response: overviewSchema,
+} as const satisfies RouteDef;
+/** One user's data download (the same ZIP the user gets). */
+export const exportUserData = {
+  method: 'GET',
+  path: '/api/operator/users/:userId/export',
+  auth: 'operator',
+  kind: 'download',
+  params: userParamsSchema,
+} as const satisfies RouteDef;
+/** Deletes one user's account, as the user could. */
+export const deleteUser = {
+  method: 'DELETE',
+  path: '/api/operator/users/:userId',
+  auth: 'operator',
+  kind: 'json',
+  params: userParamsSchema,
+  body: operatorDeleteUserBodySchema,
+  response: accountDeletedSchema,
+} as const satisfies RouteDef;
+
+// Tasks: a user's task, Gomeum's own task and logs, the proofs waiting for Gomeum.
+
+export const userTask = {
+  method: 'GET',
+  path: '/api/operator/users/:userId/tasks/:planetId',
+  auth: 'operator',
+  kind: 'json',
+  params: operatorTaskParamsSchema,
+  response: operatorUserTaskSchema,
+} as const satisfies RouteDef;
+export const editUserTask = {
+  method: 'PUT',
+  path: '/api/operator/users/:userId/tasks/:planetId',
+  auth: 'operator',
+  kind: 'json',
+  params: operatorTaskParamsSchema,
+  body: operatorTaskEditSchema,
+  response: userTaskSchema,
+} as const satisfies RouteDef;
+export const gomeumTask = {
+  method: 'GET',
+  path: '/api/operator/gomeum-tasks/:planetId',
+  auth: 'operator',
+  kind: 'json',
+  params: planetParamsSchema,
+  response: operatorGomeumTaskSchema,
+} as const satisfies RouteDef;
+/** Gomeum's task on a planet: the form's texts, and an optional image. */
+export const updateGomeumTask = {
+  method: 'PUT',
+  path: '/api/operator/gomeum-tasks/:planetId',
+  auth: 'operator',
+  kind: 'upload',
+  params: planetParamsSchema,
+  form: gomeumTaskFieldsSchema,
+  response: operatorGomeumTaskSchema,
+} as const satisfies RouteDef;
+/** A new Gomeum log: its text and images. */
+export const addGomeumLog = {
+  method: 'POST',
+  path: '/api/operator/gomeum-logs/:planetId',
+  auth: 'operator',
+  kind: 'upload',
+  params: planetParamsSchema,
+  form: gomeumLogFieldsSchema,
+  response: gomeumLogSchema,
+} as const satisfies RouteDef;
+export const editGomeumLog = {
+  method: 'PUT',
+  path: '/api/operator/gomeum-logs/:planetId/:logId',
+  auth: 'operator',
+  kind: 'json',
+  params: proofParamsSchema,
+  body: gomeumLogFieldsSchema,
+  response: gomeumLogSchema,
+} as const satisfies RouteDef;
+export const deleteGomeumLog = {
+  method: 'DELETE',
+  path: '/api/operator/gomeum-logs/:planetId/:logId',
+  auth: 'operator',
+  kind: 'json',
+  params: proofParamsSchema,
+  response: okSchema,
+} as const satisfies RouteDef;
+export const waitingProofs = {
+  method: 'GET',
+  path: '/api/operator/proofs/waiting',
+  auth: 'operator',
+  kind: 'json',
+  response: waitingProofListSchema,
+} as const satisfies RouteDef;
+export const replyToProof = {
+  method: 'POST',
+  path: '/api/operator/proofs/:logId/reaction',
+  auth: 'operator',
+  kind: 'json',
+  params: proofReactionParamsSchema,
+  body: proofReactionBodySchema,
+  response: proofReactionReplySchema,
+} as const satisfies RouteDef;
+
+// The moon.
+
+export const setGomeumAnswer = {
+  method: 'PUT',
+  path: '/api/operator/moon/questions/:id/gomeum-answer',
+  auth: 'operator',
+  kind: 'json',
+  params: moonIdParamsSchema,
+  body: gomeumAnswerBodySchema,
+  response: moonQuestionSchema,
+} as const satisfies RouteDef;
+export const moonUserAnswers = {
+  method: 'GET',
+  path: '/api/operator/moon/users/:userId/answers',
+  auth: 'operator',
+  kind: 'json',
+  params: moonUserParamsSchema,
+  response: moonUserAnswerListSchema,
+} as const satisfies RouteDef;
+export const moonQuestionAnswers = {
+  method: 'GET',
+  path: '/api/operator/moon/questions/:id/answers',
+  auth: 'operator',
+  kind: 'json',
+  params: moonIdParamsSchema,
+  response: moonQuestionAnswerListSchema,
+} as const satisfies RouteDef;
+export const addMoonQuestion = {
+  method: 'POST',
+  path: '/api/operator/moon/questions',
+  auth: 'operator',
+  kind: 'json',
+  body: newMoonQuestionBodySchema,
+  response: moonQuestionSchema,
+} as const satisfies RouteDef;
+
+// Updates (the diary) and broadcasts.
+
+export const createUpdate = {
+  method: 'POST',
+  path: '/api/operator/updates',
+  auth: 'operator',
+  kind: 'json',
+  body: updateBodySchema,
+  response: updateSchema,
+} as const satisfies RouteDef;
+export const editUpdate = {
+  method: 'PUT',
+  path: '/api/operator/updates/:id',
+  auth: 'operator',
+  kind: 'json',
+  params: updateIdParamsSchema,
+  body: updateBodySchema,
+  response: updateSchema,
+} as const satisfies RouteDef;
+export const deleteUpdate = {
+  method: 'DELETE',
+  path: '/api/operator/updates/:id',
+  auth: 'operator',
+  kind: 'json',
+  params: updateIdParamsSchema,
+  response: okSchema,
+} as const satisfies RouteDef;
+/** An update's image: one file, no fields. */
+export const setUpdateImage = {
+  method: 'PUT',
+  path: '/api/operator/updates/:id/image',
+  auth: 'operator',
+  kind: 'upload',
+  params: updateIdParamsSchema,
+  response: updateSchema,
+} as const satisfies RouteDef;
+export const removeUpdateImage = {
+  method: 'DELETE',
+  path: '/api/operator/updates/:id/image',
+  auth: 'operator',
+  kind: 'json',
+  params: updateIdParamsSchema,
+  response: updateSchema,
+} as const satisfies RouteDef;
+/** One language's update HTML as it would be stored (sanitized), for the editor's preview; stores nothing. */
+export const previewUpdate = {
+  method: 'POST',
+  path: '/api/operator/updates/preview',
+  auth: 'operator',
+  kind: 'json',
+  body: updatePreviewBodySchema,
+  response: updatePreviewSchema,
+} as const satisfies RouteDef;
+export const sentNotifications = {
+  method: 'GET',
+  path: '/api/operator/notifications',
+  auth: 'operator',
+  kind: 'json',
+  response: sentNotificationListSchema,
+} as const satisfies RouteDef;
+export const broadcast = {
+  method: 'POST',
+  path: '/api/operator/notifications',
+  auth: 'operator',
+  kind: 'json',
+  body: notificationBodySchema,
+  response: sentNotificationSchema,
+} as const satisfies RouteDef;
+
+// The chat inbox and Gomeum's presence.
+
+export const chats = {
+  method: 'GET',
+  path: '/api/operator/chats',
+  auth: 'operator',
+  kind: 'json',
+  response: chatConversationsSchema,
+} as const satisfies RouteDef;
+export const chatMessagesOf = {
+  method: 'GET',
+  path: '/api/operator/chats/:userId/messages',
+  auth: 'operator',
+  kind: 'json',
+  params: chatUserParamsSchema,
+  query: chatPageQuerySchema,
+  response: chatPageSchema,
+} as const satisfies RouteDef;
+export const sendGomeumMessage = {
+  method: 'POST',
+  path: '/api/operator/chats/:userId/messages',
+  auth: 'operator',
+  kind: 'json',
+  params: chatUserParamsSchema,
+  body: sendChatBodySchema,
+  response: sendChatReplySchema,
+} as const satisfies RouteDef;
+export const markChatRead = {
+  method: 'POST',
+  path: '/api/operator/chats/:userId/read',
+  auth: 'operator',
+  kind: 'json',
+  params: chatUserParamsSchema,
+  body: chatReadBodySchema,
+  response: chatReadReplySchema,
+} as const satisfies RouteDef;
+export const presence = {
+  method: 'GET',
+  path: '/api/operator/presence',
+  auth: 'operator',
+  kind: 'json',
+  response: presenceSchema,
+} as const satisfies RouteDef;
+export const setPresence = {
+  method: 'PUT',
+  path: '/api/operator/presence',
+  auth: 'operator',
+  kind: 'json',
+  body: presenceBodySchema,
+  response: presenceSchema,
+} as const satisfies RouteDef;

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LiveHub } from '../../lib/live/index.ts';
+import type { FeaturePlugin } from '../../lib/zod-provider.ts';
+import type { FilesService } from '../files/index.ts';
+import { GomeumTasksRepository } from './gomeum-tasks.repository.ts';
+import { gomeumTasksRoutes } from './gomeum-tasks.routes.ts';
+import { GomeumTasksService } from './gomeum-tasks.service.ts';
+import { ReactionsRepository } from './reactions.repository.ts';
+import { reactionsRoutes } from './reactions.routes.ts';
+import { ReactionsService, type ReactionsServiceDeps } from './reactions.service.ts';
+import { TasksRepository } from './tasks.repository.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+import { TasksService, type TaskUsers } from './tasks.service.ts';
+
+export type { GomeumTasksService } from './gomeum-tasks.service.ts';
+export type { ReactionsService } from './reactions.service.ts';
+export type { TaskSummary } from './tasks.repository.ts';
+export type { TasksService } from './tasks.service.ts';
+
+/**
+ * What the tasks feature is built from: the database, other features' services, and what its
+ * reactions need (the live channel, the chat's presence and AI, push, the shared AI budget).
+ */
+export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
+  db: Kysely<Database>;
+  files: FilesService;
+  users: TaskUsers;
+  /** Gomeum's new logs go to every tab; reactions to the user and the operators. */
+  live: LiveHub;
+}
+
+/** The tasks feature as the app uses it. */
+export interface TasksFeature {
+  /** Users' planet tasks and proofs. */
+  tasks: TasksService;
+  /** Gomeum's own task and log on each planet. */
+  gomeumTasks: GomeumTasksService;
+  /** Gomeum's reaction to each proof. */
+  reactions: ReactionsService;
+  plugin: FeaturePlugin;
+}
+
+/**
+ * Planet tasks: users' tasks and proofs, Gomeum's task and log (a new log tells every open tab, on
+ * every instance, to resync its chat, which posts the announcement), and Gomeum's reactions to
+ * proofs: the operator from the queue, or the AI while the operator is away.
+ */
+export function createTasks(deps: TasksDeps): TasksFeature {
+  const { db, files, users, ...reactionDeps } = deps;
+  const reactions = new ReactionsService({ ...reactionDeps, repo: new ReactionsRepository(db) });
+  const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet) =>
+    deps.live.publishToAll({ type: 'gomeum_log.published', planet }),
+  );
+  const tasks = new TasksService(new TasksRepository(db), gomeumTasks, users, files, deps.now, reactions);
+  return {
+    tasks,
+    gomeumTasks,
+    reactions,
+    plugin: async (app) => {
+      await tasksRoutes(app, { tasks });
+      await gomeumTasksRoutes(app, { gomeum: gomeumTasks });
+      await reactionsRoutes(app, { reactions });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AUTH_ROUTES, isPlanetId, matchWebRoute, routeUrl, type WebRoute } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import { SESSION_COOKIE } from '../auth/index.ts';
+import { escapeHtml } from './share-tags.ts';
+
+/** What the web build lists for a page (`web/scripts/page-preloads.ts` writes `page-preloads.json`). */
+interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/** The API reads a page makes first, once the user is known (the same URLs its queries fetch). */
+function pageReads(name: WebRoute, params: Record<string, string>): string[] {
+  const planetId = params.planetId ?? '';
+  switch (name) {
+    case 'galaxy':
+      return [routes.galaxy.path];
+    case 'moon':
+      return [routes.moonQuestions.path];
+    case 'task':
+      return isPlanetId(planetId)
+        ? [routes.taskScreen, routes.taskLogs, routes.gomeumLogs].map((route) => routeUrl(route, { planetId }))
+        : [];
+    case 'planet':
+      return isPlanetId(planetId)
+        ? [routes.taskScreen, routes.taskProgress, routes.gomeumLogs].map((route) => routeUrl(route, { planetId }))
+        : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The build's list of each page's files, read again whenever it changes on disk (like
+ * `index.html`); empty when the build has none.
+ */
+export function pageFilesReader(webDist: string): () => Promise<Record<string, PageFiles>> {
+  const file = path.join(webDist, 'page-preloads.json');
+  let cached: { mtimeMs: number; pages: Record<string, PageFiles> } | null = null;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.promises.stat(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = { mtimeMs, pages: JSON.parse(await fs.promises.readFile(file, 'utf8')) as Record<string, PageFiles> };
+      }
+      return cached.pages;
+    } catch {
+      return {};
+    }
+  };
+}
+
+/**
+ * The `<link>`s that start a page's downloads with the HTML instead of after the scripts have run
+ * and asked: the page's chunk and the chunks it imports (those `index.html` does not already
+ * preload), their stylesheets (Vite's loader then finds them in place and adds none), and the
+ * API reads a signed-in user's page waits for (`/api/me`, and the page's data when the visitor has
+ * a session). The reads are `as="fetch" crossorigin` (CORS mode, same-origin credentials), which
+ * is what `lib/api-client.ts`'s `fetch` asks for, so the browser hands the preloaded answer to it
+ * instead of asking again.
+ */
+export function preloadTags(
+  indexHtml: string,
+  pathname: string,
+  pages: Record<string, PageFiles>,
+  cookies: Record<string, string | undefined>,
+): string[] {
+  const page = matchWebRoute(pathname);
+  if (!page) return [];
+  const files = pages[page.name] ?? { scripts: [], styles: [] };
+  const fresh = (href: string) => !indexHtml.includes(`href="${href}"`);
+  // Only the signed-in pages wait for these before they render (web/src/app/first-page.ts); on the
+  // others, an early read would only hold up the page's scripts for a connection.
+  const signedInPage = AUTH_ROUTES.includes(page.name);
+  const reads = !signedInPage
+    ? []
+    : // Only a signed-in visitor's pages (the session cookie auth sets) preload their data.
+      [routes.me.path, ...(cookies[SESSION_COOKIE] ? pageReads(page.name, page.params) : [])];
+  return [
+    ...reads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
+    ...files.scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    // Applied before the first paint (which only shows the loading screen): the page's first
+    // render then needs no new style pass when its chunk would have added them.
+    ...files.styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+  ];
+}
+
+/** The shell with the page's preloads at the end of its `<head>`. */
+export function withPreloads(html: string, tags: string[]): string {
+  if (tags.length === 0) return html;
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,152 @@
+// @vitest-environment node
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The boundaries of eslint.config.js (docs/ARCHITECTURE.md, "Boundaries") bite: ESLint, run with
+ * the repository's own config, on source files placed where they would live, each importing a real
+ * file it must not reach. Only the boundary rule runs (type information is left out, so the files
+ * need not exist on disk; what they import does).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
+  ruleFilter: ({ ruleId }) => ruleId === 'import/no-restricted-paths',
+});
+
+/** The boundary errors ESLint reports for `code` as the file at `file` (from the repository root). */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  const fatal = result?.messages.filter((m) => m.fatal) ?? [];
+  expect(fatal.map((m) => m.message)).toEqual([]);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message);
+}
+
+describe('feature boundaries on the web', { timeout: 60_000 }, () => {
+  it("refuses a feature's internals from another feature, and lets its index.ts through", async () => {
+    const file = 'web/src/features/tasks/components/fixture.tsx';
+    expect(await boundaryErrors(file, "export { resumePoint } from '../../chat/model/conversation.ts';\n")).toEqual([
+      expect.stringContaining('Import the chat feature through its index.ts'),
+    ]);
+    expect(
+      await boundaryErrors(file, "export { ChatWidget } from '../../chat/components/chat-widget.tsx';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { useMe } from '../../auth/api/get-me.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { ChatWidget } from '../../chat/index.ts';\n")).toEqual([]);
+    // Its own files are its own business.
+    expect(await boundaryErrors(file, "export { TaskPage } from './task-page.tsx';\n")).toEqual([]);
+  });
+
+  it('keeps operator screens to the dashboard: operator.ts is refused elsewhere', async () => {
+    const entry = "export { MoonSection } from '../../moon/operator.ts';\n";
+    expect(await boundaryErrors('web/src/features/home/components/fixture.tsx', entry)).toEqual([
+      expect.stringContaining('operator.ts, from the dashboard only'),
+    ]);
+    expect(
+      await boundaryErrors('web/src/app/fixture.tsx', "export { MoonSection } from '../features/moon/operator.ts';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('web/src/features/dashboard/components/fixture.tsx', entry)).toEqual([]);
+    // The dashboard too enters a feature only through its entries.
+    expect(
+      await boundaryErrors(
+        'web/src/features/dashboard/components/fixture.tsx',
+        "export { MoonSection } from '../../moon/components/moon-section.tsx';\n",
+      ),
+    ).toEqual([expect.stringContaining('through its index.ts or operator.ts')]);
+  });
+
+  it('keeps lib/ off features/ and app/, and features/ off app/', async () => {
+    expect(
+      await boundaryErrors('web/src/lib/fixture.ts', "export { TaskPage } from '../features/tasks/index.ts';\n"),
+    ).toEqual([expect.stringContaining('lib/ is shared by everything')]);
+    expect(
+      await boundaryErrors('web/src/lib/fixture.ts', "export { routes } from '../app/router.tsx';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'web/src/features/auth/components/fixture.tsx',
+        "export { routes } from '../../../app/router.tsx';\n",
+      ),
+    ).toEqual([expect.stringContaining('features/ never import app/')]);
+    expect(
+      await boundaryErrors(
+        'web/src/features/auth/components/fixture.tsx',
+        "export { LoadingScreen } from '../../../lib/loading-screen.tsx';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets a feature refresh another's data through its keys.ts, never through its api/ folder", async () => {
+    const code = (from: string) => `export { operatorKeys } from '${from}';\n`;
+    expect(
+      await boundaryErrors('web/src/features/chat/components/chat-section.tsx', code('../../dashboard/keys.ts')),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('web/src/features/chat/components/chat-section.tsx', code('../../dashboard/api/keys.ts')),
+    ).toHaveLength(1);
+  });
+});
+
+describe('feature boundaries on the server', { timeout: 60_000 }, () => {
+  it("refuses a feature's internals from another feature", async () => {
+    expect(
+      await boundaryErrors(
+        'server/src/features/tasks/fixture.ts',
+        "export { ChatRepository } from '../chat/chat.repository.ts';\n",
+      ),
+    ).toEqual([expect.stringContaining('Import the chat feature through its index.ts')]);
+    expect(
+      await boundaryErrors(
+        'server/src/features/tasks/fixture.ts',
+        "export { TasksRepository } from './tasks.repository.ts';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps lib/ and db/ off features/', async () => {
+    const code = "export { ChatRepository } from '../features/chat/chat.repository.ts';\n";
+    for (const file of ['server/src/lib/fixture.ts', 'server/src/db/fixture.ts']) {
+      expect(await boundaryErrors(file, code)).toEqual(
+        expect.arrayContaining([expect.stringContaining('lib/ and db/ are shared by every feature')]),
+      );
+    }
+  });
+
+  it("keeps app.ts and every feature to another feature's index.ts: no file is excepted", async () => {
+    // The account feature takes auth's cookie names and password check from auth's index.ts.
+    for (const [file, code] of [
+      ['server/src/features/account/account.service.ts', "export { verifyPassword } from '../auth/password.ts';\n"],
+      ['server/src/features/account/account.routes.ts', "export { SESSION_COOKIE } from '../auth/auth.routes.ts';\n"],
+      ['server/src/features/chat/chat.service.ts', "export { TasksRepository } from '../tasks/tasks.repository.ts';\n"],
+    ] as const) {
+      expect(await boundaryErrors(file, code)).toEqual([
+        expect.stringMatching(/Import the (auth|tasks) feature through its index\.ts/),
+      ]);
+    }
+    expect(
+      await boundaryErrors(
+        'server/src/features/account/account.service.ts',
+        "export { verifyPassword, SESSION_COOKIE } from '../auth/index.ts';\n",
+      ),
+    ).toEqual([]);
+    // app.ts builds each feature from its index.ts, never from its files.
+    expect(
+      await boundaryErrors(
+        'server/src/app.ts',
+        "export { ChatRepository } from './features/chat/chat.repository.ts';\n",
+      ),
+    ).toEqual([expect.stringContaining('Import the chat feature through its index.ts')]);
+    expect(
+      await boundaryErrors('server/src/app.ts', "export { createChat } from './features/chat/index.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'server/src/cli.ts',
+        "export { ChatRepository } from './features/chat/chat.repository.ts';\n",
+      ),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { DataRouter, LoaderFunctionArgs } from 'react-router';
+import { meQuery } from '../features/auth/index.ts';
+
+/** True until the router has shown its first page. */
+let firstPage = true;
+/** The queries the first page's loaders read (their hashes), until the user leaves that page. */
+let firstPageReads = new Set<string>();
+
+/**
+ * A loader for a signed-in user's page that, on the app's first page only, waits for who is signed
+ * in and then for what the page shows first (`read`), so that page renders once, with its data:
+ * no loading screen, skeleton or shift in between, and one render instead of three. (The server's
+ * HTML has already asked for the same reads, see server/src/features/web/page-preloads.ts, so they
+ * are usually in by now.) Later navigations render at once and load as before. A failed read is
+ * read again as the page mounts (with its retry), as it always was.
+ */
+export function firstPageData(
+  queryClient: QueryClient,
+  read?: (args: LoaderFunctionArgs) => Promise<unknown>,
+): (args: LoaderFunctionArgs) => Promise<null> {
+  return async (args) => {
+    if (!firstPage) return null;
+    await queryClient.query(meQuery).catch(() => undefined);
+    if (read && queryClient.getQueryData(meQuery.queryKey)) await read(args);
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (query.state.status === 'success') firstPageReads.add(query.queryHash);
+    }
+    return null;
+  };
+}
+
+/**
+ * The app's `refetchOnMount`: a query mounts with a fresh read, except those the first page's
+ * loaders have just read, while that page is shown (they would be read twice in a row otherwise).
+ */
+export function refetchOnMount(query: Query): boolean {
+  return !firstPageReads.has(query.queryHash);
+}
+
+/** Ends the first page's special case once the router has shown it and the user moves on. */
+export function followFirstPage(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+  const seen = () => {
+    if (router.state.initialized) firstPage = false;
+    return !firstPage;
+  };
+  if (seen()) return;
+  const stop = router.subscribe((state) => {
+    if (firstPage) {
+      seen();
+      return;
+    }
+    if (state.navigation.state === 'idle') return;
+    firstPageReads = new Set();
+    stop();
+  });
+}

@@ -1,0 +1,170 @@
+import type { ChatMessage, Me } from '@gomeum/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
+import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
+import { FakeSocket } from '../../../test/fake-socket.ts';
+import { ChatWidget } from './chat-widget.tsx';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  FakeSocket.current = null;
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const mina: Me = { id: 'u-mina', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
+const message = (id: number, sender: ChatMessage['sender'], content: string): ChatMessage => ({
+  id,
+  userId: 'u-mina',
+  sender,
+  kind: 'message',
+  content,
+  text: null,
+  planet: null,
+  createdAt: Date.UTC(2026, 10, 20, 9, id),
+});
+
+const createClient = () => new LiveClient('ws://test/api/live');
+
+/** The widget in the app's frame: the live connection is for whoever the app knows is signed in. */
+function renderWidget(me: Me | null) {
+  return renderWithClient(
+    <LiveProvider userId={me?.id ?? null} createClient={createClient}>
+      <ChatWidget />
+    </LiveProvider>,
+    '/',
+    (client) => {
+      if (me) client.setQueryData(['me'], me);
+    },
+  );
+}
+
+/** Signs in as Mina with a live connection that is open and has sent the conversation so far. */
+async function openConversation(history: ChatMessage[], extra: Parameters<typeof fakeServer>[0] = {}) {
+  const server = fakeServer({ 'GET /api/me': mina, ...extra });
+  renderWidget(mina);
+  await waitFor(() => expect(FakeSocket.current).not.toBeNull());
+  const socket = FakeSocket.current!;
+  socket.ready();
+  return { server, socket, history: () => socket.emit({ type: 'chat.history', after: null, messages: history }) };
+}
+
+describe('ChatWidget', () => {
+  it('asks the live connection for the conversation, counts what is unread, and reads it when opened', async () => {
+    const { socket, history } = await openConversation([
+      message(1, 'user', 'Hi Gomeum'),
+      message(2, 'gomeum', 'Purr, hello!'),
+      message(3, 'gomeum_ai', 'Gomeum is napping'),
+    ]);
+    // Resumes from the start: nothing held yet.
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'chat.sync', after: null }));
+    history();
+    const toggle = screen.getByRole('button', { name: 'Chat with Gomeum (2 unread)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('dialog', { hidden: true })).not.toBeVisible();
+
+    await userEvent.click(toggle);
+    const panel = screen.getByRole('dialog', { name: 'Chat with Gomeum' });
+    expect(panel).toBeVisible();
+    const items = within(within(panel).getByRole('log', { name: 'Messages' })).getAllByRole('listitem');
+    expect(items.map((item) => [item.getAttribute('data-sender'), item.querySelector('p')?.textContent])).toEqual([
+      ['user', 'Hi Gomeum'],
+      ['gomeum', 'Purr, hello!'],
+      ['gomeum_ai', 'Gomeum is napping'],
+    ]);
+    // Opened: read, and the message box has the focus.
+    expect(screen.getByRole('button', { name: 'Chat with Gomeum' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveFocus();
+    expect(localStorage.getItem('gomeum.chat.read.u-mina')).toBe('3');
+  });
+
+  it('sends with Enter, shows the message at once, and the stored one replaces it', async () => {
+    let release: (() => void) | undefined;
+    const { server, history } = await openConversation([], {
+      'POST /api/chat/messages': ({ body }) =>
+        new Promise((resolve) => {
+          release = () => resolve({ message: message(5, 'user', (body as { content: string }).content) });
+        }),
+    });
+    history();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
+    expect(screen.getByText('Say hello to Gomeum!')).toBeInTheDocument();
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(box, '  Meow?  {Enter}');
+    expect(box).toHaveValue('');
+    expect(screen.getByText('Sending…')).toBeInTheDocument();
+    expect(screen.getByText('Meow?')).toBeInTheDocument();
+    const sent = server.sent('POST', '/api/chat/messages').map((c) => c.body as { content: string; clientId: string });
+    expect(sent.map((s) => s.content)).toEqual(['Meow?']);
+    expect(sent[0]?.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getByText('Meow?').closest('li')).toHaveAttribute('data-sender', 'user');
+    // Shift+Enter is a new line, not a send.
+    await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(box).toHaveValue('line one\nline two');
+    expect(server.sent('POST', '/api/chat/messages')).toHaveLength(1);
+  });
+
+  it('keeps a refused message with its own Retry, under the same client id', async () => {
+    let refuse = true;
+    const { server, history } = await openConversation([], {
+      'POST /api/chat/messages': ({ body }) => {
+        if (refuse) {
+          refuse = false;
+          return apiError(429, 'errors.rate_limited');
+        }
+        return { message: message(6, 'user', (body as { content: string }).content) };
+      },
+    });
+    history();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'Are you there?{Enter}');
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Not sent')).toBeNull());
+    const ids = server.sent('POST', '/api/chat/messages').map((c) => (c.body as { clientId: string }).clientId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('says whether Gomeum is online, and closes with Escape, back to the button', async () => {
+    const { socket, history } = await openConversation([]);
+    history();
+    const toggle = screen.getByRole('button', { name: 'Chat with Gomeum' });
+    await userEvent.click(toggle);
+    expect(screen.getByText('Away · AI Gomeum answers')).toBeInTheDocument();
+    socket.emit({ type: 'presence.changed', online: true });
+    expect(screen.getByText('Online now')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('invites a signed-out visitor to log in, and sends nothing', async () => {
+    const server = fakeServer({
+      'GET /api/me': () => new Response('null', { headers: { 'content-type': 'application/json' } }),
+    });
+    renderWidget(null);
+    await waitFor(() => expect(server.sent('GET', '/api/me')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
+    expect(await screen.findByText('Log in or enter as a guest to chat with Gomeum.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/register');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your message' }), 'Hello{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please log in first!');
+    expect(server.sent('POST', '/api/chat/messages')).toEqual([]);
+    expect(FakeSocket.current).toBeNull();
+  });
+});

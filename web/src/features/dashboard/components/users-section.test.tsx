@@ -1,0 +1,170 @@
+import type { Me, OperatorUser, TaskLog, UserTask } from '@gomeum/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
+import { UsersSection } from './users-section.tsx';
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadOperatorStrings();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const operator: Me = {
+  id: 'op',
+  email: 'gomeum@example.com',
+  role: 'operator',
+  isGuest: false,
+  guestId: null,
+  locale: 'en',
+};
+const row = (user: Partial<OperatorUser> & { id: string }): OperatorUser => ({
+  email: null,
+  guestId: null,
+  isGuest: false,
+  role: 'user',
+  createdAt: Date.UTC(2026, 10, 1),
+  lastLoginAt: null,
+  lastIp: null,
+  ...user,
+});
+const mina = row({ id: 'u-mina', email: 'mina@example.com', lastIp: '203.0.113.7' });
+const guest = row({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
+const self = row({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
+const task: UserTask = {
+  id: 't1',
+  planet: 'music',
+  description: 'Learn a song',
+  reward: 'Concert tickets',
+  confirmed: true,
+  proof: 'A video',
+  status: 'completed',
+  imageUrl: null,
+  updatedAt: 1,
+};
+const log: TaskLog = {
+  id: 'l1',
+  planet: 'music',
+  date: '2026-11-20',
+  title: 'First chords',
+  content: 'Played C, G and F',
+  imageUrl: null,
+  createdAt: Date.UTC(2026, 10, 20),
+};
+
+/** Users 1…`total` over pages of 20; the search narrows by email. */
+function serveUsers(users: OperatorUser[], total = users.length) {
+  return fakeServer({
+    'GET /api/me': operator,
+    'GET /api/operator/users': ({ url }) => {
+      const query = url.searchParams.get('query') ?? '';
+      const items = users.filter((u) => (u.email ?? u.guestId ?? '').includes(query));
+      return { items, total: query ? items.length : total, page: Number(url.searchParams.get('page')), pageSize: 20 };
+    },
+    'GET /api/operator/users/:userId/visits': {
+      items: [{ page: '/planet/music', ip: '203.0.113.7', city: 'Seoul', country: 'KR', at: Date.UTC(2026, 10, 20) }],
+      perDay: [{ day: '2026-11-20', count: 1 }],
+    },
+    'GET /api/operator/users/:userId/tasks/:planet': ({ params }) =>
+      params.planet === 'music' ? { userTask: task, logs: [log] } : { userTask: null, logs: [] },
+    'PUT /api/operator/users/:userId/tasks/:planet': ({ body }) => ({ ...task, ...(body as object) }),
+    'GET /api/operator/gomeum-tasks/:planet': {
+      planet: 'music',
+      description: {},
+      reward: {},
+      proof: '',
+      imageUrl: null,
+      logs: [{ id: 'g1', planet: 'music', content: 'Gomeum sang', imageUrls: [], createdAt: 1 }],
+    },
+  });
+}
+
+describe('UsersSection', () => {
+  it('lists users with guests and Gomeum marked, searches, and pages through', async () => {
+    const server = serveUsers([mina, guest, self], 45);
+    renderWithClient(<UsersSection />);
+    const list = screen.getByRole('region', { name: 'Users' });
+    const rows = await within(list).findAllByRole('button', { pressed: false });
+    expect(rows.map((r) => r.querySelector('.user-row__name')?.textContent)).toEqual([
+      'mina@example.com',
+      'G-4821guest',
+      'gomeum@example.comGomeum',
+    ]);
+    expect(screen.getByText('Choose a user to see their visits, tasks and logs.')).toBeInTheDocument();
+
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pager).toHaveTextContent('Page 2 of 3'));
+    expect(server.sent('GET', '/api/operator/users?').at(-1)?.url).toContain('page=2');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users by email or guest id' }), ' mina {Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(1));
+    const last = new URL(server.sent('GET', '/api/operator/users?').at(-1)?.url ?? '', 'http://x');
+    expect([last.searchParams.get('query'), last.searchParams.get('page')]).toEqual(['mina', '1']);
+    expect(pager).toHaveTextContent('Page 1 of 1');
+  });
+
+  it('says when nobody matches, and when the list cannot be loaded', async () => {
+    serveUsers([]);
+    const { unmount } = renderWithClient(<UsersSection />);
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    fakeServer({ 'GET /api/me': operator, 'GET /api/operator/users': () => apiError(500, 'errors.server') });
+    renderWithClient(<UsersSection />);
+    expect(await screen.findByText('Could not load this. Please try again.')).toBeInTheDocument();
+  });
+
+  it("opens a user's logins, visits, task on a planet and its proofs, and corrects the proof", async () => {
+    const server = serveUsers([mina, guest]);
+    renderWithClient(<UsersSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /mina@example\.com/ }));
+    expect(screen.getByRole('button', { name: /mina@example\.com/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: 'mina@example.com' })).toBeInTheDocument();
+    expect(screen.getByText('203.0.113.7', { selector: 'dd' })).toBeInTheDocument();
+
+    // The visits, as a table (the chart above has a table of its own, named by its caption).
+    await screen.findByRole('columnheader', { name: 'IP' });
+    const visits = screen
+      .getAllByRole('table')
+      .find((table) => within(table).queryByRole('columnheader', { name: 'IP' }));
+    expect(within(visits!).getAllByRole('row')[1]).toHaveTextContent(/\/planet\/music203\.0\.113\.7SeoulKR/);
+
+    expect(await screen.findByText('Learn a song')).toBeInTheDocument();
+    expect(screen.getByText('Concert tickets')).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText('Played C, G and F')).toBeInTheDocument();
+    // Gomeum's own log shows only on the operator's own page.
+    expect(screen.queryByText('Gomeum sang')).toBeNull();
+
+    const proof = screen.getByRole('textbox', { name: 'Proof' });
+    expect(proof).toHaveValue('A video');
+    await userEvent.clear(proof);
+    await userEvent.type(proof, '  A longer video ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText('Task updated!')).toBeInTheDocument();
+    expect(server.sent('PUT', '/api/operator/users/').map((c) => [c.url, c.body])).toEqual([
+      ['/api/operator/users/u-mina/tasks/music', { proof: 'A longer video' }],
+    ]);
+
+    // Another planet: no task set there yet.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Planet' }), 'food');
+    expect(await screen.findByText("This user hasn't set a task here yet.")).toBeInTheDocument();
+    // No task, no proof to correct.
+    expect(screen.queryByRole('textbox', { name: 'Proof' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Task' })).toBeNull();
+  });
+
+  it("shows Gomeum's own log on the operator's own page", async () => {
+    serveUsers([self]);
+    renderWithClient(<UsersSection />, '/', (client) => client.setQueryData(['me'], operator));
+    await userEvent.click(await screen.findByRole('button', { name: /gomeum@example\.com/ }));
+    expect(await screen.findByText('Gomeum sang')).toBeInTheDocument();
+  });
+});

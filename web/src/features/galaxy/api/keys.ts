@@ -1,0 +1,4 @@
+/** The galaxy's query keys. */
+export const galaxyKeys = {
+  standing: ['galaxy'] as const,
+};

@@ -1,0 +1,4 @@
+/** The moon's query keys. */
+export const moonKeys = {
+  questions: ['moon', 'questions'] as const,
+};

@@ -1,0 +1,12 @@
+/**
+ * The updates diary's query keys: the updates (all under `all`), the diary's dot, the broadcasts;
+ * and the editor's previews, by the HTML they show (outside `all`: saving an update refreshes
+ * the diary, never a preview).
+ */
+export const updatesKeys = {
+  all: ['updates'] as const,
+  one: (id: string) => ['updates', id] as const,
+  diaryState: (userId: string) => ['updates', 'diary-state', userId] as const,
+  broadcasts: ['notifications'] as const,
+  preview: (html: string) => ['update-preview', html] as const,
+};

@@ -1,0 +1,5 @@
+/**
+ * The updates diary's query keys, for other features that refresh what it shows: a public entry of
+ * its own, so importing it pulls in none of the feature's pages.
+ */
+export { updatesKeys } from './api/keys.ts';

@@ -1,0 +1,119 @@
+import { useMemo } from 'react';
+import { cx, round, seededRandom, sparklePath, useSvgId } from '../art-utils.ts';
+import { DotPaths, dotGroups } from './dots.tsx';
+import './sky.css';
+
+const STAR_COLOURS = ['#ffffff', '#ffffff', '#e2e8ff', '#fff3d6', '#d4ccff'] as const;
+
+interface Star {
+  x: number;
+  y: number;
+  r: number;
+  opacity: number;
+  colour: string;
+  twinkle: { delay: number; duration: number } | null;
+}
+
+function makeStars(seed: number, density: number): Star[] {
+  const rand = seededRandom(seed);
+  const count = Math.max(0, Math.round(300 * density));
+  const stars: Star[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const roll = rand();
+    const r = roll < 0.7 ? 0.5 + rand() * 0.5 : roll < 0.95 ? 1 + rand() * 0.6 : 1.7 + rand() * 0.8;
+    const twinkles = rand() < 0.16;
+    stars.push({
+      x: round(rand() * 1000),
+      y: round(rand() * 1000),
+      r: round(r, 2),
+      opacity: round(r > 1.6 ? 0.85 + rand() * 0.15 : 0.3 + rand() * 0.6, 2),
+      colour: STAR_COLOURS[Math.floor(rand() * STAR_COLOURS.length)] ?? '#ffffff',
+      twinkle: twinkles ? { delay: round(rand() * -9), duration: round(4 + rand() * 5) } : null,
+    });
+  }
+  return stars;
+}
+
+/**
+ * The twinkling stars in a few layers of their own, each breathing at its own pace: a layer's
+ * opacity is animated as a whole, which the browser's compositor does without repainting anything.
+ */
+const TWINKLE_LAYERS = [
+  { delay: -1.3, duration: 5 },
+  { delay: -4.2, duration: 6.5 },
+  { delay: -2.6, duration: 8 },
+  { delay: -7.1, duration: 9 },
+] as const;
+
+/**
+ * A full-bleed field of deterministic stars (same seed, same sky on server and client); a few twinkle
+ * slowly. Hundreds of stars are drawn as a few paths (one per colour and brightness), not hundreds
+ * of elements, so the sky costs little to build and to paint.
+ */
+export function StarField({
+  seed = 7,
+  density = 1,
+  className,
+}: {
+  seed?: number;
+  density?: number;
+  className?: string;
+}) {
+  const id = useSvgId('art-stars');
+  const { halos, still, twinkling, sparkles } = useMemo(() => {
+    const stars = makeStars(seed, density);
+    const bright = stars.filter((s) => s.r > 1.7);
+    const twinkles = stars.filter((s) => s.twinkle);
+    return {
+      halos: bright,
+      // Brightness in steps of 0.1: no eye tells them from the stars' own values.
+      still: dotGroups(
+        stars.filter((s) => !s.twinkle),
+        (s) => `${s.colour} ${round(s.opacity)}`,
+      ),
+      twinkling: TWINKLE_LAYERS.map((_, layer) =>
+        dotGroups(
+          twinkles.filter((_, i) => i % TWINKLE_LAYERS.length === layer),
+          (s) => `${s.colour} 1`,
+        ),
+      ),
+      // Sparkles stay out of the middle, where page text usually sits.
+      sparkles: bright.filter((s) => Math.abs(s.x - 500) > 260 || Math.abs(s.y - 500) > 260).slice(0, 3),
+    };
+  }, [seed, density]);
+  return (
+    <div className={cx('art-stars', className)} aria-hidden="true">
+      <svg className="art-stars__layer" viewBox="0 0 1000 1000" preserveAspectRatio="xMidYMid slice" focusable="false">
+        <defs>
+          <radialGradient id={`${id}-halo`}>
+            <stop offset="0" stopColor="#ffffff" stopOpacity={0.35} />
+            <stop offset="0.4" stopColor="#d8dcff" stopOpacity={0.12} />
+            <stop offset="1" stopColor="#d8dcff" stopOpacity={0} />
+          </radialGradient>
+        </defs>
+        {halos.map((s, i) => (
+          <circle key={i} cx={s.x} cy={s.y} r={s.r * 4} fill={`url(#${id}-halo)`} />
+        ))}
+        <DotPaths groups={still} />
+        {sparkles.map((s, i) => (
+          <path key={`s${i}`} d={sparklePath(s.x, s.y, s.r * 3.6)} fill="#ffffff" opacity={0.75} />
+        ))}
+      </svg>
+      {twinkling.map((groups, layer) => (
+        <svg
+          key={layer}
+          className="art-stars__layer art-stars__twinkle"
+          viewBox="0 0 1000 1000"
+          preserveAspectRatio="xMidYMid slice"
+          focusable="false"
+          style={{
+            animationDelay: `${TWINKLE_LAYERS[layer]?.delay ?? 0}s`,
+            animationDuration: `${TWINKLE_LAYERS[layer]?.duration ?? 6}s`,
+          }}
+        >
+          <DotPaths groups={groups} />
+        </svg>
+      ))}
+    </div>
+  );
+}
