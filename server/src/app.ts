@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -170,9 +169,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   // With Redis, rate limits and AI budgets are shared by every instance; else each keeps its own.
   // Nothing waits for Redis: no offline queue and a short command timeout, so while it is down
-  // every limit is counted in this instance's memory instead, at once.
+  // every limit is counted in this instance's memory instead, at once. The client is loaded only
+  // when Redis is configured (it is a fifth of a second of start-up).
   const limitsRedis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 500,
         commandTimeout: 500,
         maxRetriesPerRequest: 0,

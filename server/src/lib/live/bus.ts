@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ServerEvent } from '@gomeum/contracts';
 import { serverEventSchema } from '@gomeum/contracts';
 import { z } from 'zod';
@@ -93,20 +93,21 @@ export class RedisBus implements LiveBus {
   private closed = false;
 
   private constructor(
+    RedisClient: typeof Redis,
     url: string,
     private readonly channel: string,
     private readonly onError: (error: unknown) => void,
   ) {
     // Reconnect quickly (up to every 2 s) for as long as it takes.
     const retryStrategy = (attempt: number) => Math.min(100 * 2 ** attempt, 2_000);
-    this.publisher = new Redis(url, {
+    this.publisher = new RedisClient(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: PUBLISH_TIMEOUT_MS,
       retryStrategy,
     });
-    this.subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false, retryStrategy });
+    this.subscriber = new RedisClient(url, { lazyConnect: true, autoResubscribe: false, retryStrategy });
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
@@ -124,10 +125,12 @@ export class RedisBus implements LiveBus {
 
   /**
    * Connects both clients and subscribes, waiting up to 2 s, so no envelope published after is
-   * missed. Redis being down at start-up is not fatal: the bus comes up when Redis does.
+   * missed. Redis being down at start-up is not fatal: the bus comes up when Redis does. The
+   * Redis client is loaded here, so a server without Redis never loads it.
    */
   static async connect(url: string, onError: (error: unknown) => void, channel = 'gomeum:live'): Promise<RedisBus> {
-    const bus = new RedisBus(url, channel, onError);
+    const { Redis: RedisClient } = await import('ioredis');
+    const bus = new RedisBus(RedisClient, url, channel, onError);
     const ready = Promise.all([
       bus.publisher.connect().catch(() => undefined),
       bus.subscriber.connect().catch(() => undefined),
