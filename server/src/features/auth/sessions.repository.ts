@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
 
 // Bound parameters per query stay far below SQLite's and PostgreSQL's limits.
@@ -11,6 +12,17 @@ export type SessionRow = Selectable<SessionsTable>;
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  // Every signed-in request asks this: built once (see db/prepared.ts).
+  private readonly sessionWithUser = prepared((db, id: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+      .where('sessions.id', '=', id)
+      .limit(1),
+  );
+
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
   }
@@ -22,13 +34,7 @@ export class SessionsRepository {
   async findWithUser(
     id: string,
   ): Promise<{ session: Pick<SessionRow, 'expires_at' | 'last_seen_at'>; user: Selectable<UsersTable> } | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+    const [row] = await this.sessionWithUser(this.db, id);
     if (!row) return undefined;
     const { session_expires_at, session_last_seen_at, ...user } = row;
     return { session: { expires_at: session_expires_at, last_seen_at: session_last_seen_at }, user };

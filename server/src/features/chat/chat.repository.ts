@@ -1,5 +1,6 @@
 import type { ChatKind, ChatSender } from '@gomeum/contracts';
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { ChatMessagesTable, Database } from '../../db/schema.ts';
 
 /** A stored chat message row. */
@@ -22,23 +23,50 @@ export interface ConversationRow {
   message_count: number;
 }
 
+/** Stores a message (with the sender's own id for it, or none): the one insert of the chat. */
+function insertMessage(db: Kysely<Database>, message: NewChatMessage, clientId: string | null) {
+  return db.insertInto('chat_messages').values({
+    user_id: message.userId,
+    sender: message.sender,
+    kind: message.kind,
+    content: message.content,
+    meta: message.meta,
+    created_at: message.createdAt,
+    client_id: clientId,
+  });
+}
+
+/** A message's fields in order, as the prepared inserts take them. */
+type MessageArgs = [string, ChatSender, ChatKind, string, string | null, number];
+const asMessage = (...[userId, sender, kind, content, meta, createdAt]: MessageArgs): NewChatMessage => ({
+  userId,
+  sender,
+  kind,
+  content,
+  meta,
+  createdAt,
+});
+const argsOf = (m: NewChatMessage): MessageArgs => [m.userId, m.sender, m.kind, m.content, m.meta, m.createdAt];
+
 /** All SQL of the chat: messages, the operator's read marks, presence. */
 export class ChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  // Every message is one of these two: built once (see db/prepared.ts).
+  private readonly insertNew = prepared((db, ...args: MessageArgs) =>
+    insertMessage(db, asMessage(...args), null).returningAll(),
+  );
+  private readonly insertNamed = prepared((db, clientId: string, ...args: MessageArgs) =>
+    insertMessage(db, asMessage(...args), clientId)
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returningAll(),
+  );
+
+  /** Stores a message (inside `db` when given a transaction). */
   async insert(message: NewChatMessage, db: Kysely<Database> = this.db): Promise<ChatMessageRow> {
-    return db
-      .insertInto('chat_messages')
-      .values({
-        user_id: message.userId,
-        sender: message.sender,
-        kind: message.kind,
-        content: message.content,
-        meta: message.meta,
-        created_at: message.createdAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [row] = await this.insertNew(db, ...argsOf(message));
+    if (!row) throw new Error('chat message not stored');
+    return row;
   }
 
   /**
@@ -46,20 +74,7 @@ export class ChatRepository {
    * with this id (a retried send), nothing is stored and that message is returned instead.
    */
   async insertOnce(message: NewChatMessage, clientId: string): Promise<{ row: ChatMessageRow; created: boolean }> {
-    const created = await this.db
-      .insertInto('chat_messages')
-      .values({
-        user_id: message.userId,
-        sender: message.sender,
-        kind: message.kind,
-        content: message.content,
-        meta: message.meta,
-        created_at: message.createdAt,
-        client_id: clientId,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const [created] = await this.insertNamed(this.db, clientId, ...argsOf(message));
     if (created) return { row: created, created: true };
     const row = await this.db
       .selectFrom('chat_messages')

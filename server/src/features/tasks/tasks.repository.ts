@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TaskDefinitionsTable, TaskLogsTable, UserTasksTable } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /** Row types this repository hands out. */
 export type UserTaskRow = Selectable<UserTasksTable>;
@@ -9,6 +10,18 @@ export type TaskDefinitionRow = Selectable<TaskDefinitionsTable>;
 export type TaskSummary = Pick<UserTaskRow, 'planet' | 'description' | 'reward' | 'status'>;
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// A page of a user's proofs: what the task screen and its log read most; built once (db/prepared.ts).
+const newestLogs = prepared((db, userId: string, planet: string, limit: number) =>
+  db
+    .selectFrom('task_logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('planet', '=', planet)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit),
+);
 
 /** All SQL about users' planet tasks: the tasks, their proofs (the user's log), Gomeum's dot per planet. */
 export class TasksRepository {
@@ -72,15 +85,7 @@ export class TasksRepository {
 
   /** A user's log on a planet, newest first. */
   listLogs(userId: string, planet: string, limit: number): Promise<TaskLogRow[]> {
-    return this.db
-      .selectFrom('task_logs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('planet', '=', planet)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    return newestLogs(this.db, userId, planet, limit);
   }
 
   /** One proof of a user's on a planet, or undefined (someone else's proof is not found either). */
