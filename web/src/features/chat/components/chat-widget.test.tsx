@@ -70,6 +70,8 @@ describe('ChatWidget', () => {
     const toggle = screen.getByRole('button', { name: 'Chat with Gomeum (2 unread)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('dialog', { hidden: true })).not.toBeVisible();
+    // Closed, the panel is not drawn at all: the page's first render does not pay for it.
+    expect(screen.queryByText('Purr, hello!')).toBeNull();
 
     await userEvent.click(toggle);
     const panel = screen.getByRole('dialog', { name: 'Chat with Gomeum' });
@@ -84,6 +86,13 @@ describe('ChatWidget', () => {
     expect(screen.getByRole('button', { name: 'Chat with Gomeum' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveFocus();
     expect(localStorage.getItem('gomeum.chat.read.u-mina')).toBe('3');
+
+    // Closed again, what was drawn stays: a draft is still there on the next opening.
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Your message' }), 'Half a thought');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(panel).not.toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
+    expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveValue('Half a thought');
   });
 
   it('sends with Enter, shows the message at once, and the stored one replaces it', async () => {

@@ -103,6 +103,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { state, dispatch, online, sender, older, loadOlder } = useConversation(userId);
   const status = useLiveStatus();
   const [open, setOpen] = useState(false);
+  // The panel's inside (the cat, every message and its time) is drawn when it is first opened,
+  // not during the page's first render, where it would only wait hidden; then it stays.
+  const [drawn, setDrawn] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -151,6 +154,10 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     if (open) inputRef.current?.focus();
   }, [open]);
 
+  const openPanel = () => {
+    setDrawn(true);
+    setOpen(true);
+  };
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
@@ -188,7 +195,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
         aria-controls={panelId}
         aria-label={buttonLabel}
         title={buttonLabel}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => (open ? close() : openPanel())}
       >
         <LineIcon d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z" />
         {unread > 0 ? (
@@ -209,110 +216,114 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
           if (event.key === 'Escape') close();
         }}
       >
-        <header className="chat__header">
-          <GomeumCat pose="wave" size={44} className="chat__cat" />
-          <div className="chat__heading">
-            <h2 id={titleId} className="chat__title">
-              {t('chat.title')}
-            </h2>
-            {userId ? (
-              <p className="chat__status" data-online={online ? 'true' : 'false'}>
-                <span className="chat__status-dot" aria-hidden="true" />
-                <span className="chat__status-text">
-                  {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
-                </span>
-              </p>
-            ) : null}
-          </div>
-          <button type="button" className="icon-button chat__close" aria-label={t('common.close')} onClick={close}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </header>
-
-        <div
-          ref={listRef}
-          className="chat__messages"
-          role="log"
-          aria-live="polite"
-          aria-label={t('chat.messages')}
-          onScroll={onScroll}
-        >
-          {state.olderMore ? (
-            <div className="chat__older">
-              <button
-                type="button"
-                className="button button--ghost chat__older-button"
-                disabled={older === 'loading'}
-                onClick={() => {
-                  const list = listRef.current;
-                  if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
-                  void loadOlder();
-                }}
-              >
-                {older === 'loading' ? t('chat_history.loading_older') : t('chat_history.load_older')}
+        {drawn ? (
+          <>
+            <header className="chat__header">
+              <GomeumCat pose="wave" size={44} className="chat__cat" />
+              <div className="chat__heading">
+                <h2 id={titleId} className="chat__title">
+                  {t('chat.title')}
+                </h2>
+                {userId ? (
+                  <p className="chat__status" data-online={online ? 'true' : 'false'}>
+                    <span className="chat__status-dot" aria-hidden="true" />
+                    <span className="chat__status-text">
+                      {status === 'open' || status === 'idle' ? statusText : t('chat.reconnecting')}
+                    </span>
+                  </p>
+                ) : null}
+              </div>
+              <button type="button" className="icon-button chat__close" aria-label={t('common.close')} onClick={close}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
               </button>
-              {older === 'failed' ? (
-                <p className="form__error" role="alert">
-                  {t('chat_history.load_failed')}
+            </header>
+
+            <div
+              ref={listRef}
+              className="chat__messages"
+              role="log"
+              aria-live="polite"
+              aria-label={t('chat.messages')}
+              onScroll={onScroll}
+            >
+              {state.olderMore ? (
+                <div className="chat__older">
+                  <button
+                    type="button"
+                    className="button button--ghost chat__older-button"
+                    disabled={older === 'loading'}
+                    onClick={() => {
+                      const list = listRef.current;
+                      if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+                      void loadOlder();
+                    }}
+                  >
+                    {older === 'loading' ? t('chat_history.loading_older') : t('chat_history.load_older')}
+                  </button>
+                  {older === 'failed' ? (
+                    <p className="form__error" role="alert">
+                      {t('chat_history.load_failed')}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+              <ol className="chat__list">
+                {shown.map((message) => (
+                  <ChatMessageItem key={message.id} message={message} />
+                ))}
+                {state.pending.map((message) => (
+                  <PendingMessageItem
+                    key={message.clientId}
+                    message={message}
+                    onRetry={() => sender.retry(message.clientId, message.content)}
+                  />
+                ))}
+                {streams.map(([streamId, text]) => (
+                  <StreamingMessage key={streamId} text={text} />
+                ))}
+                {!userId ? (
+                  <li className="chat__empty">
+                    <p>{t('chat.signed_out')}</p>
+                    <Link className="button button--primary" to="/register" onClick={close}>
+                      {t('chat.signed_out_action')}
+                    </Link>
+                  </li>
+                ) : !state.loaded ? (
+                  <li className="chat__empty">{t('common.loading')}</li>
+                ) : state.messages.length === 0 && state.pending.length === 0 ? (
+                  <li className="chat__empty">{t('chat.empty')}</li>
+                ) : null}
+              </ol>
+            </div>
+
+            <form className="chat__form" onSubmit={submit} noValidate>
+              <label className="visually-hidden" htmlFor={`${panelId}-input`}>
+                {t('chat.input_label')}
+              </label>
+              <textarea
+                id={`${panelId}-input`}
+                ref={inputRef}
+                className="input chat__input"
+                rows={1}
+                maxLength={2000}
+                placeholder={t('chat.placeholder')}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onKeyDown}
+              />
+              <button type="submit" className="button button--primary chat__send">
+                {t('chat.send')}
+              </button>
+              {error ? (
+                <p className="form__error chat__error" role="alert">
+                  {error}
                 </p>
               ) : null}
-            </div>
-          ) : null}
-          <ol className="chat__list">
-            {shown.map((message) => (
-              <ChatMessageItem key={message.id} message={message} />
-            ))}
-            {state.pending.map((message) => (
-              <PendingMessageItem
-                key={message.clientId}
-                message={message}
-                onRetry={() => sender.retry(message.clientId, message.content)}
-              />
-            ))}
-            {streams.map(([streamId, text]) => (
-              <StreamingMessage key={streamId} text={text} />
-            ))}
-            {!userId ? (
-              <li className="chat__empty">
-                <p>{t('chat.signed_out')}</p>
-                <Link className="button button--primary" to="/register" onClick={close}>
-                  {t('chat.signed_out_action')}
-                </Link>
-              </li>
-            ) : !state.loaded ? (
-              <li className="chat__empty">{t('common.loading')}</li>
-            ) : state.messages.length === 0 && state.pending.length === 0 ? (
-              <li className="chat__empty">{t('chat.empty')}</li>
-            ) : null}
-          </ol>
-        </div>
-
-        <form className="chat__form" onSubmit={submit} noValidate>
-          <label className="visually-hidden" htmlFor={`${panelId}-input`}>
-            {t('chat.input_label')}
-          </label>
-          <textarea
-            id={`${panelId}-input`}
-            ref={inputRef}
-            className="input chat__input"
-            rows={1}
-            maxLength={2000}
-            placeholder={t('chat.placeholder')}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <button type="submit" className="button button--primary chat__send">
-            {t('chat.send')}
-          </button>
-          {error ? (
-            <p className="form__error chat__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </form>
+            </form>
+          </>
+        ) : null}
       </section>
     </div>
   );
