@@ -1,4 +1,7 @@
 import { LIVE_CLOSE } from '@gomeum/contracts';
+import type { IncomingMessage } from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, userClient } from '../../test/accounts.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
@@ -85,6 +88,30 @@ describe('live sockets follow their session', () => {
     expect(await closedWithin(before, 2000)).toBe(LIVE_CLOSE.unauthorized);
     const after = await open(client);
     expect(after.events[0]?.type).toBe('ready');
+  });
+
+  it('keeps nothing of the upgrade request once a socket is open (memory per socket)', async () => {
+    // The upgrade's request, held weakly: an open socket must not keep it (nor its response,
+    // headers and logger) alive.
+    const upgrades: WeakRef<IncomingMessage>[] = [];
+    const watch = (request: IncomingMessage) => upgrades.push(new WeakRef(request));
+    t.app.server.on('upgrade', watch);
+    const { client } = await userClient(t, 'light-socket@example.com');
+    const tabs = [await open(client), await open(client)];
+    t.app.server.off('upgrade', watch);
+    expect(upgrades).toHaveLength(2);
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    for (let i = 0; i < 5 && upgrades.some((ref) => ref.deref()); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      gc();
+    }
+    expect(upgrades.map((ref) => ref.deref() === undefined)).toEqual([true, true]);
+    // The sockets still work, errors and all.
+    for (const tab of tabs) {
+      tab.send({ type: 'ping' });
+      await tab.waitFor((event) => event.type === 'pong');
+    }
   });
 
   it('tells live sessions from ended ones among any number of ids', async () => {

@@ -1,7 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { clientEventSchema } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { RawData } from 'ws';
+import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
 import type { App } from '../zod-provider.ts';
@@ -48,6 +50,16 @@ function originAllowed(request: FastifyRequest): boolean {
 }
 
 /**
+ * The upgrade's `ServerResponse` stays on the TCP socket (`_httpMessage`, set by the WebSocket
+ * plugin to route the upgrade through Fastify), and with it the request: kilobytes per open
+ * WebSocket, never used again once the socket is handed over. Detached here.
+ */
+function releaseUpgradeResponse(request: FastifyRequest): void {
+  const tcp = request.raw.socket as Socket & { _httpMessage?: unknown };
+  if (tcp._httpMessage instanceof ServerResponse) tcp._httpMessage.detachSocket(tcp);
+}
+
+/**
  * `/api/live`: one WebSocket per tab, authenticated by the session cookie (401 before the
  * upgrade otherwise), Origin checked (403), client events validated by the contract, server
  * pings as heartbeats. Everything else is the hub's business.
@@ -81,6 +93,12 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     heartbeat.stop();
     clearInterval(sessionTimer);
   });
+
+  // As the plugin did: logged, and the socket ended at once.
+  function onSocketError(this: WebSocket, error: Error): void {
+    app.log.warn({ err: error }, 'live socket error');
+    this.terminate();
+  }
 
   addRoute(
     app,
@@ -130,7 +148,12 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
         receive(event.data);
       });
       socket.on('close', detach);
-      socket.on('error', (error) => request.log.warn({ err: error }, 'live socket error'));
+      // The plugin's own error listener keeps the upgrade's request and reply (with its logger)
+      // for the socket's whole life: one listener shared by every socket takes its place.
+      socket.removeAllListeners('error');
+      socket.on('error', onSocketError);
+      // The upgrade's response is done with (the socket was handed over): let it go.
+      releaseUpgradeResponse(request);
     },
   );
 }
