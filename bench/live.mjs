@@ -13,11 +13,20 @@
  *
  *   npm run build && node bench/live.mjs [--sockets 10000] [--rate 100] [--seconds 20] [--broadcasts 5]
  *
+ * With `--instances N` (PostgreSQL only: DATABASE_URL), N servers share the database and a Redis of
+ * the run's own (`redis-server` on a free port); the sockets are spread over them, the operator's
+ * dashboard is on the first, and every user message is sent to another one, so each delivery
+ * crosses instances through Redis, as does every broadcast.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/live.mjs --instances 3 --sockets 50000
+ *
  * The client side costs CPU too (on the same machine): its sockets are raw TCP connections that
  * did the WebSocket handshake and only timestamp the first frame of a broadcast. The operator
  * socket is a real `ws` client. Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import {
@@ -25,6 +34,7 @@ import {
   benchDatabase,
   cookieOf,
   cpuMs,
+  freePort,
   machineNote,
   rssMiB,
   startServer,
@@ -41,19 +51,25 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     broadcasts: { type: 'string', default: '5' },
     clients: { type: 'string' },
+    instances: { type: 'string', default: '1' },
   },
 });
 
 const OPERATOR = { email: 'bench-operator@example.com', password: 'bench-operator-password' };
 // Files one process may hold here (`ulimit -Hn`); the server needs a few dozen besides its sockets.
 const FILE_LIMIT = Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/)?.[1]);
-const SOCKETS = Math.min(Number(values.sockets), FILE_LIMIT - 100);
+const INSTANCES = Math.max(1, Math.min(8, Number(values.instances)));
+if (INSTANCES > 1 && !process.env.DATABASE_URL) {
+  throw new Error('--instances needs PostgreSQL (DATABASE_URL): instances share one database.');
+}
+const SOCKETS = Math.min(Number(values.sockets), INSTANCES * (FILE_LIMIT - 100));
 const PER_GUEST = Math.max(1, Math.min(10, Number(values['per-guest'])));
 const RATE = Math.min(2_000, Number(values.rate));
 const SECONDS = Math.min(600, Number(values.seconds));
 const BROADCASTS = Number(values.broadcasts);
 // Each worker holds at most this many sockets (its own open-file limit, and its CPU).
-const CLIENTS = Number(values.clients ?? Math.max(1, Math.ceil(SOCKETS / 5_000)));
+// Each worker holds sockets to one instance: as many workers for each.
+const CLIENTS = Math.ceil(Number(values.clients ?? Math.max(1, Math.ceil(SOCKETS / 5_000))) / INSTANCES) * INSTANCES;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,18 +95,58 @@ function fileCount(pid) {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
 }
 
+/** A Redis of the run's own (`redis-server`, nothing saved), so no other Redis user hears the run. */
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let tries = 0; ; tries += 1) {
+    const up = await new Promise((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => {
+        probe.end();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (tries > 100) throw new Error('redis-server did not start');
+    await sleep(50);
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 const database = await benchDatabase('bench_live');
 const { engine } = database;
-const server = await startServer({
-  ...database.env,
-  GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
-  GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
-});
+const redis = INSTANCES > 1 ? await startRedis() : null;
+const servers = [];
 const workers = [];
 let dashboard;
 try {
+  // One after another: the first migrates and seeds, the others find it done.
+  for (let i = 0; i < INSTANCES; i += 1) {
+    servers.push(
+      await startServer({
+        ...database.env,
+        ...(redis ? { REDIS_URL: redis.url } : {}),
+        GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+        GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+      }),
+    );
+  }
+  const server = servers[0];
   const port = Number(new URL(server.base).port);
-  console.log(`Live benchmark on ${engine}: ${SOCKETS} sockets (${PER_GUEST} per guest), ${CLIENTS} client processes`);
+  const ports = servers.map((s) => Number(new URL(s.base).port));
+  const sum = (measure) => servers.reduce((total, s) => total + measure(s.pid), 0);
+  // Where user messages go: another instance than the dashboard's when there are several.
+  const senderOf = (seq) => servers[INSTANCES > 1 ? 1 + (seq % (INSTANCES - 1)) : 0];
+  console.log(
+    `Live benchmark on ${engine}: ${SOCKETS} sockets (${PER_GUEST} per guest) on ${INSTANCES} instance(s), ${CLIENTS} client processes`,
+  );
   console.log(machineNote());
 
   const operatorCookie = cookieOf(
@@ -109,25 +165,25 @@ try {
   console.log(`${guests} guests signed in in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   await sleep(2_000);
-  const rssBefore = rssMiB(server.pid);
-  const filesBefore = fileCount(server.pid);
+  const rssBefore = sum(rssMiB);
+  const filesBefore = sum(fileCount);
   started = performance.now();
   for (let i = 0; i < CLIENTS; i += 1) workers.push(startWorker());
   const shares = workers.map(() => []);
   for (let i = 0; i < SOCKETS; i += 1) shares[i % CLIENTS].push(cookies[Math.floor(i / PER_GUEST)]);
   const opened = await Promise.all(
-    workers.map((worker, i) => worker.ask({ open: { port, cookies: shares[i], width: 32 } })),
+    workers.map((worker, i) => worker.ask({ open: { port: ports[i % INSTANCES], cookies: shares[i], width: 32 } })),
   );
   const open = opened.reduce((sum, r) => sum + r.opened, 0);
   const failed = opened.reduce((sum, r) => sum + r.failed, 0);
   console.log(`${open} sockets open (${failed} refused) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await sleep(3_000);
-  const rssAfter = rssMiB(server.pid);
-  const files = fileCount(server.pid);
+  const rssAfter = sum(rssMiB);
+  const files = Math.max(...servers.map((s) => fileCount(s.pid)));
   const perSocketKiB = ((rssAfter - rssBefore) * 1024) / Math.max(1, open);
   console.log(
     `server RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MiB: ${perSocketKiB.toFixed(2)} KiB per socket; ` +
-      `${files} open files of ${FILE_LIMIT} (${filesBefore} before the sockets)`,
+      `${files} open files of ${FILE_LIMIT} in the fullest instance (${filesBefore} in all before the sockets)`,
   );
 
   // The operator's dashboard: every user message reaches it.
@@ -154,7 +210,7 @@ try {
   const total = RATE * SECONDS;
   let refused = 0;
   const sends = [];
-  const cpuBefore = cpuMs(server.pid);
+  const cpuBefore = sum(cpuMs);
   const begin = performance.now();
   for (let seq = 0; seq < total; seq += 1) {
     const due = begin + (seq * 1000) / RATE;
@@ -162,7 +218,7 @@ try {
     if (wait > 1) await sleep(wait);
     sentAt.set(seq, performance.now());
     sends.push(
-      fetch(`${server.base}/api/chat/messages`, {
+      fetch(`${senderOf(seq).base}/api/chat/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: cookies[seq % guests] },
         body: JSON.stringify({ content: `bench:${seq}` }),
@@ -178,7 +234,7 @@ try {
   await Promise.all(sends);
   const drainUntil = performance.now() + 5_000;
   while (sentAt.size > latencies.length && sentAt.size > 0 && performance.now() < drainUntil) await sleep(50);
-  const cpuPerMessage = (cpuMs(server.pid) - cpuBefore) / total;
+  const cpuPerMessage = (sum(cpuMs) - cpuBefore) / total;
   const sorted = [...latencies].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p99 = percentile(sorted, 99);
@@ -212,29 +268,31 @@ try {
     );
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-  const rssEnd = rssMiB(server.pid);
+  const rssEnd = sum(rssMiB);
 
   const lines = [
-    `${engine}, ${open} sockets (${PER_GUEST} per guest, ${CLIENTS} client processes), ${RATE} msg/s for ${SECONDS} s; ${machineNote()}.`,
-    `\`node bench/live.mjs --sockets ${SOCKETS} --rate ${RATE} --seconds ${SECONDS} --broadcasts ${BROADCASTS}\``,
+    `${engine}, ${open} sockets on ${INSTANCES} instance(s) (${PER_GUEST} per guest, ${CLIENTS} client processes), ${RATE} msg/s for ${SECONDS} s; ${machineNote()}.`,
+    `\`node bench/live.mjs --sockets ${SOCKETS} --rate ${RATE} --seconds ${SECONDS} --broadcasts ${BROADCASTS} --instances ${INSTANCES}\``,
     '',
     '| figure | value |',
     '| --- | ---: |',
-    `| user → operator p50 / p99 / max (ms) | ${p50.toFixed(1)} / ${p99.toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} |`,
+    `| user → operator${INSTANCES > 1 ? ' (across instances)' : ''} p50 / p99 / max (ms) | ${p50.toFixed(1)} / ${p99.toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} |`,
     `| messages delivered / sent (refused) | ${latencies.length} / ${total} (${refused}) |`,
-    `| server CPU per message (ms) | ${cpuPerMessage.toFixed(2)} |`,
-    `| server memory per open socket (KiB, RSS delta) | ${perSocketKiB.toFixed(2)} |`,
+    `| server CPU per message (ms${INSTANCES > 1 ? ', all instances' : ''}) | ${cpuPerMessage.toFixed(2)} |`,
+    `| server memory per open socket (KiB, RSS delta${INSTANCES > 1 ? ' of all instances' : ''}) | ${perSocketKiB.toFixed(2)} |`,
     `| broadcast first → last, median of ${BROADCASTS} (ms) | ${median(spreads)?.toFixed(1)} (max ${Math.max(...spreads).toFixed(1)}) |`,
     `| broadcast trigger → last, median (ms) | ${median(tails)?.toFixed(1)} |`,
     `| sockets reached by every broadcast | ${reached} of ${open} |`,
-    `| server open files / limit | ${files} / ${FILE_LIMIT} |`,
+    `| server open files / limit (fullest instance) | ${files} / ${FILE_LIMIT} |`,
     `| server RSS before sockets / with them / at the end (MiB) | ${rssBefore.toFixed(0)} / ${rssAfter.toFixed(0)} / ${rssEnd.toFixed(0)} |`,
   ];
   console.log(lines.join('\n'));
-  if (!process.env.BENCH_NO_RECORD) appendResults(`Live delivery (${engine}, ${open} sockets)`, lines);
+  const title = `Live delivery (${engine}, ${open} sockets${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''})`;
+  if (!process.env.BENCH_NO_RECORD) appendResults(title, lines);
 } finally {
   dashboard?.terminate();
   for (const worker of workers) worker.child.kill();
-  await server.stop();
+  await Promise.all(servers.map((s) => s.stop()));
+  redis?.stop();
   await database.drop();
 }
