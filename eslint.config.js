@@ -124,6 +124,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       'web/dist-check-*/**',
+      'server/dist-*/**',
       'web/dist-private/**',
       '**/node_modules/**',
       '**/coverage/**',
