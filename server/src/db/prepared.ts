@@ -19,6 +19,9 @@ const standIn = (index: number) => `\u0000prepared-argument-${index}\u0000`;
  * `in` list, an optional filter, an `undefined` column). With `check` (the test suites:
  * `NODE_ENV=test`) every call also builds the query with its real values and fails when the SQL or
  * the parameters differ, so a query that is unfit for this shows at its first test.
+ *
+ * The compiled SQL is one dialect's: keep each prepared query with the repository of one database
+ * (a field of it), never shared by the SQLite and PostgreSQL of one process.
  */
 export function prepared<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,

@@ -23,41 +23,34 @@ export interface ConversationRow {
   message_count: number;
 }
 
-/** Stores a message (with the sender's own id for it, or none): the one insert of the chat. */
-function insertMessage(db: Kysely<Database>, message: NewChatMessage, clientId: string | null) {
-  return db.insertInto('chat_messages').values({
-    user_id: message.userId,
-    sender: message.sender,
-    kind: message.kind,
-    content: message.content,
-    meta: message.meta,
-    created_at: message.createdAt,
-    client_id: clientId,
-  });
-}
-
-/** A message's fields in order, as the prepared inserts take them. */
-type MessageArgs = [string, ChatSender, ChatKind, string, string | null, number];
-const asMessage = (...[userId, sender, kind, content, meta, createdAt]: MessageArgs): NewChatMessage => ({
-  userId,
-  sender,
-  kind,
-  content,
-  meta,
-  createdAt,
-});
+/** A message's columns in order: the arguments of the chat's two prepared inserts (db/prepared.ts). */
+type MessageArgs = [
+  userId: string,
+  sender: ChatSender,
+  kind: ChatKind,
+  content: string,
+  meta: string | null,
+  createdAt: number,
+];
 const argsOf = (m: NewChatMessage): MessageArgs => [m.userId, m.sender, m.kind, m.content, m.meta, m.createdAt];
+
+/** Stores a message (with the sender's own id for it, or none): the one insert of the chat. */
+function insertMessage(
+  db: Kysely<Database>,
+  [user_id, sender, kind, content, meta, created_at]: MessageArgs,
+  client_id: string | null,
+) {
+  return db.insertInto('chat_messages').values({ user_id, sender, kind, content, meta, created_at, client_id });
+}
 
 /** All SQL of the chat: messages, the operator's read marks, presence. */
 export class ChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  // Every message is one of these two: built once (see db/prepared.ts).
-  private readonly insertNew = prepared((db, ...args: MessageArgs) =>
-    insertMessage(db, asMessage(...args), null).returningAll(),
-  );
+  // Every message is one of these two: built once.
+  private readonly insertNew = prepared((db, ...args: MessageArgs) => insertMessage(db, args, null).returningAll());
   private readonly insertNamed = prepared((db, clientId: string, ...args: MessageArgs) =>
-    insertMessage(db, asMessage(...args), clientId)
+    insertMessage(db, args, clientId)
       .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
       .returningAll(),
   );

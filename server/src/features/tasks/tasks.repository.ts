@@ -11,21 +11,21 @@ export type TaskSummary = Pick<UserTaskRow, 'planet' | 'description' | 'reward' 
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// A page of a user's proofs: what the task screen and its log read most; built once (db/prepared.ts).
-const newestLogs = prepared((db, userId: string, planet: string, limit: number) =>
-  db
-    .selectFrom('task_logs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('planet', '=', planet)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit),
-);
-
 /** All SQL about users' planet tasks: the tasks, their proofs (the user's log), Gomeum's dot per planet. */
 export class TasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  // A page of a user's proofs: what the task screen and its log read most; built once (db/prepared.ts).
+  private readonly newestLogs = prepared((db, userId: string, planet: string, limit: number) =>
+    db
+      .selectFrom('task_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('planet', '=', planet)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit),
+  );
 
   /** Runs `work` in one transaction. */
   transaction<T>(work: (repo: TasksRepository, trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -85,7 +85,7 @@ export class TasksRepository {
 
   /** A user's log on a planet, newest first. */
   listLogs(userId: string, planet: string, limit: number): Promise<TaskLogRow[]> {
-    return newestLogs(this.db, userId, planet, limit);
+    return this.newestLogs(this.db, userId, planet, limit);
   }
 
   /** One proof of a user's on a planet, or undefined (someone else's proof is not found either). */
