@@ -1,4 +1,4 @@
-import type { Me, OperatorUser } from '@gomeum/contracts';
+import type { OperatorUser } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,28 +7,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
 import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
 import { UsersSection } from './users-section.tsx';
+import { operator, operatorUser } from '../../../test/operator-users.ts';
 
-const operator: Me = {
-  id: 'op',
-  email: 'gomeum@example.com',
-  role: 'operator',
-  isGuest: false,
-  guestId: null,
-  locale: 'en',
-};
-const row = (user: Partial<OperatorUser> & { id: string }): OperatorUser => ({
-  email: null,
-  guestId: null,
-  isGuest: false,
-  role: 'user',
-  createdAt: 1_700_000_000_000,
-  lastLoginAt: null,
-  lastIp: null,
-  ...user,
-});
-const mina = row({ id: 'u-mina', email: 'mina@example.com' });
-const guest = row({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
-const self = row({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
+const mina = operatorUser({ id: 'u-mina', email: 'mina@example.com' });
+const guest = operatorUser({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
+const self = operatorUser({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
 
 type Call = { method: string; url: string; body: unknown };
 

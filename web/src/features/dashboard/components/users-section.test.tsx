@@ -1,10 +1,11 @@
-import type { Me, OperatorUser, TaskLog, UserTask } from '@gomeum/contracts';
+import type { OperatorUser, TaskLog, UserTask } from '@gomeum/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
 import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { UsersSection } from './users-section.tsx';
+import { operator, operatorUser } from '../../../test/operator-users.ts';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -14,27 +15,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const operator: Me = {
-  id: 'op',
-  email: 'gomeum@example.com',
-  role: 'operator',
-  isGuest: false,
-  guestId: null,
-  locale: 'en',
-};
-const row = (user: Partial<OperatorUser> & { id: string }): OperatorUser => ({
-  email: null,
-  guestId: null,
-  isGuest: false,
-  role: 'user',
-  createdAt: Date.UTC(2026, 10, 1),
-  lastLoginAt: null,
-  lastIp: null,
-  ...user,
-});
-const mina = row({ id: 'u-mina', email: 'mina@example.com', lastIp: '203.0.113.7' });
-const guest = row({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
-const self = row({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
+const mina = operatorUser({ id: 'u-mina', email: 'mina@example.com', lastIp: '203.0.113.7' });
+const guest = operatorUser({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
+const self = operatorUser({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
 const task: UserTask = {
   id: 't1',
   planet: 'music',
