@@ -126,6 +126,7 @@ export default tseslint.config(
       'web/dist-check-*/**',
       'server/dist-*/**',
       'web/dist-private/**',
+      'web/dist-ssr/**',
       '**/node_modules/**',
       '**/coverage/**',
       'data/**',

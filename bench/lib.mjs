@@ -149,6 +149,17 @@ export function machineNote() {
   return `${os.cpus().length} cores, load ${one.toFixed(2)} / ${five.toFixed(2)} (1 / 5 min), Node ${process.version}`;
 }
 
+/** The medians of a target's runs (`load` results): req/s, p50, p99, server CPU per request; errors summed. */
+export function summarize(runs) {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    cpu: median(runs.map((r) => r.cpuPerRequestMs)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
 /** Appends a section to docs/BENCHMARKS.md under the given heading (the run's date included). */
 export function appendResults(title, lines) {
   const file = path.join(ROOT, 'docs/BENCHMARKS.md');

@@ -10,7 +10,7 @@
  * With DATABASE_URL, the server runs on a database of its own (created, then dropped).
  */
 import { parseArgs } from 'node:util';
-import { appendResults, benchDatabase, load, machineNote, median, rssMiB, startBare, startServer } from './lib.mjs';
+import { appendResults, benchDatabase, load, machineNote, rssMiB, startBare, startServer, summarize } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -77,15 +77,8 @@ try {
       `round ${round}: gomeum ${g.rps.toFixed(0)} req/s p99 ${g.p99} ms ${g.cpuPerRequestMs.toFixed(3)} ms CPU/req (${g.errors} errors) | bare ${b.rps.toFixed(0)} req/s ${b.cpuPerRequestMs.toFixed(3)} ms CPU/req`,
     );
   }
-  const summary = (list) => ({
-    rps: median(list.map((r) => r.rps)),
-    p50: median(list.map((r) => r.p50)),
-    p99: median(list.map((r) => r.p99)),
-    cpu: median(list.map((r) => r.cpuPerRequestMs)),
-    errors: list.reduce((sum, r) => sum + r.errors, 0),
-  });
-  const g = summary(results.gomeum);
-  const b = summary(results.bare);
+  const g = summarize(results.gomeum);
+  const b = summarize(results.bare);
   const rss = rssMiB(server.pid);
   const lines = [
     `${engine}, ${Buffer.byteLength(bytes)} B reply, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,

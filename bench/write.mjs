@@ -9,7 +9,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/write.mjs   # on PostgreSQL
  */
 import { parseArgs } from 'node:util';
-import { appendResults, benchDatabase, load, machineNote, median, rssMiB, startBare, startServer } from './lib.mjs';
+import { appendResults, benchDatabase, load, machineNote, rssMiB, startBare, startServer, summarize } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -81,15 +81,8 @@ try {
       `round ${round}: gomeum ${g.rps.toFixed(0)} msg/s p99 ${g.p99} ms ${g.cpuPerRequestMs.toFixed(3)} ms CPU/msg (${g.errors} errors) | bare ${b.rps.toFixed(0)} req/s ${b.cpuPerRequestMs.toFixed(3)} ms CPU/req`,
     );
   }
-  const summary = (list) => ({
-    rps: median(list.map((r) => r.rps)),
-    p50: median(list.map((r) => r.p50)),
-    p99: median(list.map((r) => r.p99)),
-    cpu: median(list.map((r) => r.cpuPerRequestMs)),
-    errors: list.reduce((sum, r) => sum + r.errors, 0),
-  });
-  const g = summary(results.gomeum);
-  const b = summary(results.bare);
+  const g = summarize(results.gomeum);
+  const b = summarize(results.bare);
   const lines = [
     `${engine}, durable (\`synchronous=FULL\` on SQLite), ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
     '',

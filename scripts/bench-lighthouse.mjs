@@ -4,11 +4,12 @@
  *
  * It serves the current build itself (`server/dist` + `web/dist`, run `npm run build` first) on a
  * random port with a fresh SQLite database in a temporary folder, or measures `--url=` instead.
- * Pages behind sign-in are measured as a guest (the session cookie rides along as a header).
+ * Pages behind sign-in are measured as a guest (the session cookie is set in the browser first, as
+ * sign-in would have left it; Lighthouse keeps cookies between its passes).
  *
  * Options: --runs=5 --presets=mobile,desktop --routes=/,/register,/galaxy,/task/music,/planet/moon
  *          --url=http://host:port --json=file.json (every run's figures, for a closer look)
- *          --trace=dir (saves each run's full Lighthouse report, trace included, as JSON)
+ *          --trace=dir (saves each run's Lighthouse report, and its browser trace as NAME.trace.json)
  * CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
@@ -124,18 +126,31 @@ async function runOnce(url, preset, cookie) {
     ],
   });
   try {
+    if (cookie) {
+      // A cookie jar, not a header: the app's own cookies (its language) then go along with it.
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const origin = new URL(url).origin;
+      await browser.setCookie(
+        ...cookie.split('; ').map((pair) => {
+          const [name = '', ...value] = pair.split('=');
+          return { name, value: value.join('='), url: origin };
+        }),
+      );
+      await browser.disconnect();
+    }
     const flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
     };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     const lhr = result.lhr;
+    const trace = result.artifacts?.Trace;
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       lhr,
+      trace,
       figures: {
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
@@ -164,16 +179,19 @@ try {
     for (const route of routes) {
       const figures = [];
       for (let i = 0; i < runs; i++) {
-        const { lhr, figures: one } = await runOnce(
-          `${server.url}${route}`,
-          preset,
-          SIGNED_OUT.has(route) ? '' : cookie,
-        );
+        const {
+          lhr,
+          trace,
+          figures: one,
+        } = await runOnce(`${server.url}${route}`, preset, SIGNED_OUT.has(route) ? '' : cookie);
         figures.push(one);
         if (args.trace) {
           fs.mkdirSync(args.trace, { recursive: true });
           const name = `${preset}${route.replace(/\//g, '_') || '_'}-${i + 1}.json`;
           fs.writeFileSync(path.join(args.trace, name), JSON.stringify(lhr));
+          // The browser's trace of the run (open it in the Performance panel of DevTools).
+          if (trace)
+            fs.writeFileSync(path.join(args.trace, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
         }
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')

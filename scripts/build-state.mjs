@@ -30,6 +30,7 @@ const OUTPUTS = [
   'server/dist/backup-cli.js',
   'web/dist/index.html',
   'web/dist/version.json',
+  'web/dist-ssr/entry-server.js',
 ];
 
 const isTest = (name) => /\.test\.tsx?$/.test(name);

@@ -5,13 +5,35 @@ import { buildVersion } from './scripts/build-version.ts';
 import { writePagePreloads } from './scripts/page-preloads.ts';
 import { preactAliases, preactJsx } from './preact.config.ts';
 
-export default defineConfig({
+/**
+ * The server's render of the pages (`vite build --ssr`, see src/entry-server.tsx): one ES module
+ * for Node with everything bundled in (the server loads it from `web/dist-ssr`, never served).
+ */
+const serverRender = defineConfig({
+  resolve: { alias: preactAliases },
+  oxc: preactJsx,
+  ssr: { noExternal: true, target: 'node' },
+  publicDir: false,
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    target: 'node20',
+    emptyOutDir: true,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
+
+/** The browser's app: `web/dist`, served by the server. */
+const browserApp = defineConfig({
   resolve: { alias: preactAliases },
   oxc: preactJsx,
   plugins: [
     buildVersion(),
     // What the server's HTML for each page preloads (its chunk, drawings and styles).
-    writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
+    writePagePreloads(
+      fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
+      fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+    ),
     buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)) }),
   ],
   build: {
@@ -21,6 +43,12 @@ export default defineConfig({
     // Which chunk holds which module, for the byte-budget test (kept out of the served folder too).
     manifest: true,
     rolldownOptions: {
+      // The app (index.html's main.tsx), and the entry a page the server has drawn starts it from
+      // once painted (src/boot.ts; the server puts it in that page in place of main.tsx).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
       // The drawings are pure components: importing the art kit for one of them brings only that one.
       treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
       output: {
@@ -68,3 +96,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRender : browserApp));

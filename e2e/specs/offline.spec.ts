@@ -48,6 +48,8 @@ describe('installable and usable offline', () => {
     });
     await page.goto('/');
     await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
+    // (The page comes drawn; the app's scripts follow its first paint.)
+    await page.waitForLoadState('networkidle');
 
     // Every script of the page came precompressed (Chromium accepts brotli).
     expect(encodings.size).toBeGreaterThan(3);
@@ -147,7 +149,10 @@ describe('installable and usable offline', () => {
     const html = await response.text();
     expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    // The page comes drawn (in English: the app's language until the reader picks one).
+    expect(html).toContain('<div id="root" data-rendered="en">');
+    // Its app entry waits for the first paint, named by the template the boot script starts.
+    const script = /data-entry="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
     expect(script).not.toBe('');
     expect((await fetch(`${baseURL()}${script}.map`)).status).toBe(404);
   });

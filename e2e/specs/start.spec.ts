@@ -32,6 +32,7 @@ function fakeTree(sourceTime: Date, outputTime: Date): string {
     'server/dist/backup-cli.js',
     'web/dist/index.html',
     'web/dist/version.json',
+    'web/dist-ssr/entry-server.js',
   ]) {
     write(file, outputTime);
   }

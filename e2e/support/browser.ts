@@ -52,6 +52,8 @@ export const TEST_PASSWORD = 'purr-purr-purr';
  */
 export async function registerThroughForm(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  // (The form changes once the app has the page the server drew: a tap before that waits for it.)
+  await page.getByRole('button', { name: 'Register', exact: true }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Register', exact: true }).click();

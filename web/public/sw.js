@@ -31,7 +31,13 @@ const OFFLINE_READS = [
 self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
-      caches.open(SHELL_CACHE).then((cache) => cache.add(new Request(SHELL_URL, { cache: 'no-store' }))),
+      // The bare shell, without the page the server draws for whoever asks (and that user's data):
+      // it opens any page offline, and the app draws it from the kept reads.
+      caches
+        .open(SHELL_CACHE)
+        .then((cache) =>
+          cache.add(new Request(SHELL_URL, { cache: 'no-store', headers: { 'x-gomeum-shell': 'bare' } })),
+        ),
       caches.open(ASSET_CACHE).then((cache) => cache.addAll(BUILD.precache)),
     ])
       .catch(() => undefined)
@@ -142,9 +148,16 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
-  // Pages: the network first (fresh app), the cached shell when offline.
+  // Pages: the network (the page drawn with the user's data, never kept), the bare shell when offline.
   if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, SHELL_CACHE, SHELL_URL));
+    event.respondWith(
+      fetch(request).catch(() =>
+        // (Kept from a request of its own: its headers, which the answer varies by, are not this one's.)
+        caches
+          .match(SHELL_URL, { cacheName: SHELL_CACHE, ignoreVary: true })
+          .then((cached) => cached || Response.error()),
+      ),
+    );
     return;
   }
 

@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { refetchOnMount } from './app/first-page.ts';
+import { refetchOnMount, renderedPageReady, takeRenderedPage } from './app/first-page.ts';
 import { createAppRouter } from './app/router.tsx';
 import { checkVersion } from './app/version-check.ts';
 import { registerServiceWorker } from './features/push/index.ts';
 import './lib/autofocus.ts';
-import { initI18n } from './lib/i18n.ts';
+import { allTurnsTaken, announcePartTaken, takeOver, TAKEN_OVER_EVENT } from './lib/hydrate-later.tsx';
+import { currentLanguage, initI18n } from './lib/i18n.ts';
+import { IdRoot } from './lib/use-id.tsx';
 import './styles/global.css';
 
 const i18nReady = initI18n();
@@ -26,16 +28,39 @@ const queryClient = new QueryClient({
   },
 });
 
+/** The next task: what the browser has waiting (a tap, a frame) goes first. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // The chosen language's strings come first, so a zh or ko reader never sees English flash by.
-void i18nReady.then(() =>
-  createRoot(root).render(
+// On a page the server has drawn, the app starts once the page's code and data are in, and takes
+// the server's page over in place (hydration: the same DOM nodes, nothing flashes or moves). A
+// page drawn in another language than the reader's (their choice is newer than the server knew)
+// is drawn afresh instead.
+void i18nReady.then(async () => {
+  const rendered = takeRenderedPage(root);
+  // The page is on screen already: its code was just evaluated, the router starts in a task of its own.
+  if (rendered) await nextTask();
+  const router = createAppRouter(queryClient);
+  if (rendered) await renderedPageReady(router, queryClient);
+  const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter(queryClient)} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+      <IdRoot>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </IdRoot>
+    </StrictMode>
+  );
+  if (rendered && root.dataset.rendered === currentLanguage()) {
+    // And the taking over in one of its own (a tap meanwhile is answered in between).
+    await nextTask();
+    takeOver(() => hydrateRoot(root, app));
+    // The frame is the app's now (its later parts are announced as each is taken over).
+    announcePartTaken();
+  } else createRoot(root).render(app);
+  // Taps and typing that came before are handed over once all of the page is the app's (boot.ts).
+  if (rendered) void allTurnsTaken().then(() => document.dispatchEvent(new Event(TAKEN_OVER_EVENT)));
+});

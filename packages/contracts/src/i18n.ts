@@ -7,6 +7,12 @@ export type Language = (typeof LANGUAGES)[number];
 /** The default language and the fallback for any missing translation. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
+/**
+ * The cookie that tells the server the reader's interface language (the browser keeps the choice
+ * in localStorage too), so the page it renders comes in that language.
+ */
+export const LANGUAGE_COOKIE = 'gomeum_lang';
+
 /** Validates a language code. */
 export const languageSchema = z.enum(LANGUAGES);
 

@@ -13,6 +13,7 @@ import { reportVisit } from '../features/visits/index.ts';
 import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -86,22 +87,31 @@ export function AppShell() {
       <a className="skip-link" href="#content">
         {t('common.skip_to_content')}
       </a>
-      <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
-        <div className="top-bar__start">
-          <DiaryButton />
-          <KeepProgressLink />
-          {isOperator ? <DashboardLink /> : null}
+      {/* On a page the server drew, the bar and the page are taken over in tasks of their own. */}
+      <HydrateLater>
+        <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
+          <div className="top-bar__start">
+            <DiaryButton />
+            <KeepProgressLink />
+            {isOperator ? <DashboardLink /> : null}
+          </div>
+          <nav className="top-bar__end" aria-label={t('common.toolbar')}>
+            <LanguageControl />
+            <AccountMenu />
+            <AccountButton />
+            {isOperator ? null : (
+              <HydrateLater>
+                <ChatWidget />
+              </HydrateLater>
+            )}
+          </nav>
+        </header>
+      </HydrateLater>
+      <HydrateLater>
+        <div id="content" className="app-content">
+          <Outlet />
         </div>
-        <nav className="top-bar__end" aria-label={t('common.toolbar')}>
-          <LanguageControl />
-          <AccountMenu />
-          <AccountButton />
-          {isOperator ? null : <ChatWidget />}
-        </nav>
-      </header>
-      <div id="content" className="app-content">
-        <Outlet />
-      </div>
+      </HydrateLater>
       {/* The operator sent the broadcast: they are not told about it again. */}
       {isOperator ? null : <BroadcastToasts />}
       <GuestMergeGate />

@@ -1,6 +1,8 @@
+import { FIRST_READS_ELEMENT_ID } from '@gomeum/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { DataRouter, LoaderFunctionArgs } from 'react-router';
 import { meQuery } from '../features/auth/index.ts';
+import { clearFirstReads, provideFirstReads } from '../lib/api-client.ts';
 
 /** True until the router has shown its first page. */
 let firstPage = true;
@@ -54,4 +56,42 @@ export function followFirstPage(router: Pick<DataRouter, 'state' | 'subscribe'>)
     firstPageReads = new Set();
     stop();
   });
+}
+
+/**
+ * Whether the server has drawn this page (`#root` holds it, its reads embedded next to it): if so,
+ * hands those answers to the first reads (call it before the router starts loading the page).
+ */
+export function takeRenderedPage(root: HTMLElement): boolean {
+  const embedded = document.getElementById(FIRST_READS_ELEMENT_ID);
+  if (!root.hasAttribute('data-rendered') || !embedded) return false;
+  try {
+    provideFirstReads(JSON.parse(embedded.textContent) as Record<string, unknown>);
+  } catch {
+    // Unreadable: the page reads everything itself.
+  }
+  embedded.remove();
+  return true;
+}
+
+/**
+ * On a page the server has drawn: waits until the router has the page's code and data (so no
+ * loading screen is drawn over it) and who is signed in is read (the frame shows it, as it did on
+ * the server). The embedded answers not taken by then are dropped: every later read is fresh.
+ */
+export async function renderedPageReady(
+  router: Pick<DataRouter, 'state' | 'subscribe'>,
+  queryClient: QueryClient,
+): Promise<void> {
+  await queryClient.query(meQuery).catch(() => undefined);
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  clearFirstReads();
 }

@@ -9,7 +9,7 @@ import { OperatorRoute } from './operator-route.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Every page, lazily loaded so a visitor downloads only what they open. Paths come from contracts. */
-function appRoutes(queryClient: QueryClient): RouteObject[] {
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
   const planetOf = ({ params }: LoaderFunctionArgs) => {
     const planetId = params.planetId ?? '';
     return isPlanetId(planetId) ? planetId : null;

@@ -24,6 +24,23 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
+/**
+ * The answers the server read for the page it rendered (URL → body), embedded in that page: the
+ * page's first reads take them instead of asking again, each once; later reads go to the network.
+ */
+const firstReads = new Map<string, unknown>();
+
+/** Hands the page's embedded answers to the first reads of their URLs (see `firstReads`). */
+export function provideFirstReads(reads: Record<string, unknown>): void {
+  firstReads.clear();
+  for (const [url, body] of Object.entries(reads)) firstReads.set(url, body);
+}
+
+/** Drops the embedded answers not taken (once the first page is shown, every read is fresh). */
+export function clearFirstReads(): void {
+  firstReads.clear();
+}
+
 /** What a call of `route` takes: its path parameters, query and body, each only if the route has it. */
 export type ApiArgs<R extends RouteDef> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
@@ -36,10 +53,18 @@ export type ApiArgs<R extends RouteDef> = object extends CallInput<R> ? [input?:
  */
 export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>): Promise<ResponseOf<R>> {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const url = routeUrl(route, params, query);
+  if (route.method === 'GET' && firstReads.has(url)) {
+    const payload = firstReads.get(url);
+    firstReads.delete(url);
+    return parseReply(route, 200, 'OK', payload);
+  }
+  // The server's render reads only what it was handed: it never calls out.
+  if (import.meta.env.SSR) throw new ApiError(0, 'errors.server', 'Not read for the render');
   let response: Response;
   try {
     const isForm = body instanceof FormData;
-    response = await fetch(routeUrl(route, params, query), {
+    response = await fetch(url, {
       method: route.method,
       credentials: 'same-origin',
       // A FormData body sets its own multipart content type, boundary included.

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useId } from './use-id.tsx';
 import { useTranslation } from './i18n.ts';
 import { ApiError } from './api-client.ts';
 

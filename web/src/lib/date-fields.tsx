@@ -1,4 +1,5 @@
-import { useId, type Ref } from 'react';
+import { type Ref } from 'react';
+import { useId } from './use-id.tsx';
 import { useTranslation } from './i18n.ts';
 import { localeOf } from './format.ts';
 

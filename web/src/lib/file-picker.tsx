@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, type Ref } from 'react';
+import { useEffect, useMemo, useRef, type Ref } from 'react';
+import { useId } from './use-id.tsx';
 import { useTranslation } from './i18n.ts';
 
 /** A URL showing a chosen file in the page (for a preview), released again when it changes or goes. */

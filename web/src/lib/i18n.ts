@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@gomeum/contracts';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@gomeum/contracts';
 import { useSyncExternalStore } from 'react';
 import en from '../i18n/en.json';
 
@@ -86,6 +86,15 @@ function switchTo(next: Language) {
   changed();
 }
 
+/** Tells the server the reader's language: it renders their next page in it (kept a year, like the choice). */
+function rememberForServer(lang: Language) {
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies off: the server's render comes in English and the app switches as it starts.
+  }
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -136,6 +145,7 @@ async function loadStrings(lang: Language): Promise<void> {
  * once; the returned promise settles when the chosen language's strings are in.
  */
 export function initI18n(lang: Language = storedLanguage()): Promise<void> {
+  rememberForServer(lang);
   bundles = { en: [en], zh: [], ko: [] };
   loadedUser.clear();
   loadedUser.add(FALLBACK_LANGUAGE);
@@ -150,6 +160,16 @@ export function initI18n(lang: Language = storedLanguage()): Promise<void> {
     );
 }
 
+/**
+ * For the server's render of a page: every language's strings at hand (`strings`, the people's),
+ * `lang` the current one. Renders are synchronous, so one process renders pages in any language.
+ */
+export function setRenderLanguage(lang: Language, strings: Record<Exclude<Language, 'en'>, Strings>): void {
+  bundles = { en: [en], zh: [strings.zh], ko: [strings.ko] };
+  language = lang;
+  changed();
+}
+
 /** Switches the interface language (fetching its strings first) and remembers it. */
 export async function setLanguage(lang: Language): Promise<void> {
   try {
@@ -157,6 +177,7 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  rememberForServer(lang);
   await loadStrings(lang);
   switchTo(lang);
 }

@@ -35,7 +35,7 @@ const SITE: Record<Language, { title: string; description: string; imageAlt: str
 };
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', zh: 'zh_CN', ko: 'ko_KR' };
-const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
 
 /** Our share picture (the cat among the stars), made from the app's own art at build time. */
 export const SHARE_IMAGE_PATH = '/icons/share-card.png';

@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, isWebRoute, versionSchema, type Update } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../lib/errors.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
-import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
+import { SESSION_COOKIE } from '../auth/index.ts';
+import { bootScriptReader, pageFilesReader, preloadTags, withBootEntry, withPreloads } from './page-preloads.ts';
+import {
+  drawnPagePolicy,
+  readFirstPage,
+  renderDirOf,
+  renderLanguage,
+  renderModuleReader,
+  VisitorPages,
+  withRenderedPage,
+} from './page-render.ts';
 import { pickShareLanguage, renderShell, siteCard, updateCard } from './share-tags.ts';
 
 /** Reads the version the web build wrote; 'dev' when the app has not been built. */
@@ -70,6 +81,8 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
   const hasWeb = fs.existsSync(indexFile);
   const readIndex = indexReader(indexFile);
   const readPageFiles = pageFilesReader(options.webDist);
+  const readBootScript = bootScriptReader(options.webDist);
+  const readRenderModule = renderModuleReader(renderDirOf(options.webDist));
 
   addRoute(app, ROUTES.version, async (_request, reply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
@@ -108,13 +121,61 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       }
     }
     const card = update ? updateCard(update, language, origin) : siteCard(language, origin, pathname);
-    reply.header('cache-control', 'no-cache');
-    // The share card follows the reader's language; the page's data preloads, whether they are signed in.
-    reply.header('vary', 'Accept-Language, Cookie');
+    const rendered = status === 200 ? await renderPage(request, pathname) : null;
+    // A page rendered with a signed-in user's data is theirs alone: no shared cache keeps it.
+    reply.header('cache-control', rendered && request.cookies[SESSION_COOKIE] ? 'private, no-cache' : 'no-cache');
+    // The share card follows the reader's language; the page, their language cookie and session.
+    reply.header('vary', 'Accept-Language, Cookie, X-Gomeum-Shell');
     reply.type('text/html; charset=utf-8');
     const html = await readIndex();
-    const preloads = status === 200 ? preloadTags(html, pathname, await readPageFiles(), request.cookies) : [];
-    return reply.status(status).send(withPreloads(renderShell(html, card), preloads));
+    const pageFiles = await readPageFiles();
+    const preloads =
+      status === 200 ? preloadTags(html, pathname, pageFiles, request.cookies, { rendered: rendered !== null }) : [];
+    let page = withPreloads(renderShell(html, card), preloads);
+    if (rendered) {
+      const boot = await readBootScript(pageFiles);
+      page = withBootEntry(withRenderedPage(page, rendered.html, rendered.reads, rendered.language), boot);
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.html, boot?.hash));
+      }
+    }
+    return reply.status(status).send(page);
+  };
+
+  /**
+   * The page drawn by the build's server render, from the asking visitor's own first reads, or
+   * null: no render in the build, a page not rendered here (see readFirstPage), the service
+   * worker asking for the bare shell it keeps for offline use (`X-Gomeum-Shell: bare`, so no
+   * one's data is kept in it), or a render that failed (the app then draws the page as it starts).
+   */
+  // The visitors' pages each build's render has drawn (a new build draws them anew).
+  const visitorPages = new WeakMap<object, VisitorPages>();
+  const visitorPagesOf = (module: object) => {
+    let pages = visitorPages.get(module);
+    if (!pages) visitorPages.set(module, (pages = new VisitorPages()));
+    return pages;
+  };
+  const renderPage = async (request: FastifyRequest, pathname: string) => {
+    if (request.headers['x-gomeum-shell'] === 'bare') return null;
+    try {
+      const module = await readRenderModule();
+      if (!module) return null;
+      const reads = await readFirstPage(app, request, pathname);
+      if (!reads) return null;
+      const language = renderLanguage(request.cookies);
+      // A visitor's page (nobody signed in, no query) is the same for every visitor: kept.
+      const kept = reads[routes.me.path] === null && !request.url.includes('?') ? visitorPagesOf(module) : null;
+      const keptHtml = kept?.get(request.url, language);
+      if (keptHtml) return { html: keptHtml, reads, language };
+      const origin = `${request.protocol}://${request.host}`;
+      const result = await module.renderPage({ url: `${origin}${request.url}`, language, reads });
+      if (result) kept?.put(request.url, language, result.html);
+      return result ? { html: result.html, reads, language } : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'page render failed: the app draws the page as it starts');
+      return null;
+    }
   };
 
   // The static plugin treats `/` as a folder; the home page is the app shell like every page.

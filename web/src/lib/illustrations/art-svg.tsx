@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HydrateLater } from '../hydrate-later.tsx';
 import { svgA11yProps } from './art-utils.ts';
 
 /** The 200×200 square a planet or the cat is drawn in: decorative unless a `title` is given. */
@@ -17,16 +18,18 @@ export function ArtSvg({
   children: ReactNode;
 }) {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 200 200"
-      width={size}
-      height={size}
-      focusable="false"
-      {...svgA11yProps(title, `${id}-title`)}
-    >
-      {title ? <title id={`${id}-title`}>{title}</title> : null}
-      {children}
-    </svg>
+    <HydrateLater>
+      <svg
+        className={className}
+        viewBox="0 0 200 200"
+        width={size}
+        height={size}
+        focusable="false"
+        {...svgA11yProps(title, `${id}-title`)}
+      >
+        {title ? <title id={`${id}-title`}>{title}</title> : null}
+        {children}
+      </svg>
+    </HydrateLater>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type SVGProps } from 'react';
+import { type SVGProps } from 'react';
+import { useId } from '../use-id.tsx';
 
 /** Joins the truthy class names with single spaces. */
 export function cx(...parts: Array<string | false | null | undefined>): string {

@@ -4,7 +4,8 @@ import { LiveClient, liveUrl, type LiveStatus } from './live-client.ts';
 
 const LiveContext = createContext<LiveClient | null>(null);
 
-const defaultClient = () => new LiveClient(liveUrl());
+// (The server's render draws the page without ever connecting: it has no address of its own.)
+const defaultClient = () => new LiveClient(import.meta.env.SSR ? '' : liveUrl());
 
 /** Keeps one live connection open while someone is signed in; a new user gets a new connection. */
 export function LiveProvider({

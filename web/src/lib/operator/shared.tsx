@@ -1,5 +1,6 @@
 import type { GomeumLog, PlanetId } from '@gomeum/contracts';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useId } from '../use-id.tsx';
 import { useTranslation } from '../i18n.ts';
 import { formatDateTime } from '../format.ts';
 import './shared.css';

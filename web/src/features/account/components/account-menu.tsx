@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';

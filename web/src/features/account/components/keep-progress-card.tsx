@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';

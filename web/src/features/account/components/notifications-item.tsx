@@ -1,5 +1,6 @@
 import { isLanguage } from '@gomeum/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshPushState, turnPushOff, turnPushOn, usePushStatus } from '../../push/index.ts';
 

@@ -1,5 +1,6 @@
 import { registerBodySchema, loginBodySchema, isErrorCode } from '@gomeum/contracts';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';

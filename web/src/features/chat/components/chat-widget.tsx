@@ -1,7 +1,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useLayoutEffect,
   useReducer,
   useRef,
@@ -9,6 +8,7 @@ import {
   type SyntheticEvent,
   type KeyboardEvent,
 } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { newClientId } from '../../../lib/client-id.ts';

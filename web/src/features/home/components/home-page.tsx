@@ -5,16 +5,23 @@ import { GomeumCat, HOME_SCENES, MoodSky, type HomeScene } from '../../../lib/il
 import { useMe } from '../../auth/index.ts';
 import { HomePopup, popupFromSearch } from './home-popup.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { isTakingOver } from '../../../lib/hydrate-later.tsx';
 
 function randomScene(): HomeScene {
   return HOME_SCENES[Math.floor(Math.random() * HOME_SCENES.length)] ?? 'quiet-night';
+}
+
+/** The sky the server drew when the app takes its page over (it stays), else one at random. */
+function firstScene(): HomeScene {
+  const drawn = isTakingOver() ? document.querySelector<HTMLElement>('main.home[data-scene]')?.dataset.scene : null;
+  return HOME_SCENES.find((scene) => scene === drawn) ?? randomScene();
 }
 
 /** `/`: one of seven skies at random, Gomeum, and the way in. */
 export function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(null);
-  const [scene] = useState(randomScene);
+  const [scene] = useState(firstScene);
   const [params, setParams] = useSearchParams();
   const popup = popupFromSearch(params);
   const me = useMe();

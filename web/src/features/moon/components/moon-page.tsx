@@ -1,5 +1,6 @@
 import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';

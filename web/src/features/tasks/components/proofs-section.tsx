@@ -1,6 +1,7 @@
 import type { WaitingProof } from '@gomeum/contracts';
 import { REACTION_TEXT_MAX } from '@gomeum/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';

@@ -7,7 +7,8 @@ import {
   type TaskScreen,
 } from '@gomeum/contracts';
 import * as z from 'zod/mini';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';

@@ -1,5 +1,6 @@
 import { pickLocalized } from '@gomeum/contracts';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';

@@ -1,6 +1,7 @@
 import type { Update, UpdateBody } from '@gomeum/contracts';
 import { isErrorCode, pickLocalized } from '@gomeum/contracts';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { DashboardCard, FormActions, type Notice } from '../../../lib/operator/shared.tsx';
 import { ListStates } from '../../../lib/operator/list-states.tsx';

@@ -1,4 +1,5 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
+import { SERVER_DRAWN, useServerDrawing } from '../../hydrate-later.tsx';
 import { cx, useSvgId } from '../art-utils.ts';
 import type { SceneLayers, SkySceneName } from './sky-scenes.ts';
 import { StarField } from './star-field.tsx';
@@ -46,6 +47,10 @@ export function createSky<S extends SkySceneName>({ layers, style, modifier }: S
   /** The drawn part of a sky: it depends on the scene only, so page updates never redraw it. */
   const Backdrop = memo(function SkyBackdrop({ scene }: { scene: S }) {
     const id = useSvgId('art-sky');
+    // The same scene as the server drew on the page the app took over: kept as drawn, at no cost.
+    if (useServerDrawing(scene)) {
+      return <div className="art-scene__backdrop" aria-hidden="true" dangerouslySetInnerHTML={SERVER_DRAWN} />;
+    }
     const drawn = layers(scene, id);
     return (
       <div className="art-scene__backdrop" aria-hidden="true">

@@ -1,0 +1,168 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+
+/**
+ * The pages a visitor opens first come drawn by the server: they paint with the HTML, in the
+ * reader's language, and the app then takes them over without drawing anything anew.
+ */
+describe('pages drawn by the server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('paints the home page and the sign-up page with the HTML alone, in the reader’s language', async () => {
+    // No script runs at all: what shows is the server's drawing.
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    await context.addCookies([{ name: 'gomeum_lang', value: 'ko', url: baseURL() }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    await page.getByRole('link', { name: '우주로 들어가기' }).waitFor();
+    // The sky is drawn, styled (its style sheet applies) and animated (its style attributes pass the policy).
+    expect(await page.locator('.art-scene__backdrop svg').count()).toBeGreaterThan(3);
+    const twinkle = page.locator('.art-stars__twinkle').first();
+    expect(await twinkle.evaluate((element) => getComputedStyle(element).animationDuration)).not.toBe('0s');
+    await page.goto('/register');
+    await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
+    await context.close();
+  });
+
+  it('is taken over by the app in place: no node drawn anew, no error, no read made twice', async () => {
+    const { context, page } = await newSession(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
+    });
+    // Every node the server drew, and every node removed once the app has started.
+    await context.addInitScript(() => {
+      const state = { removed: 0, drawn: new Set<Node>() };
+      (window as unknown as { drawnPage: typeof state }).drawnPage = state;
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
+        new MutationObserver((records) => {
+          for (const record of records) state.removed += record.removedNodes.length;
+        }).observe(root, { childList: true, subtree: true });
+      });
+    });
+
+    for (const path of ['/', '/register']) {
+      reads.length = 0;
+      await page.goto(path);
+      expect(await page.locator('#root').getAttribute('data-rendered')).toBe('en');
+      // The app is running: the language control answers (and sets the page's language).
+      await page.locator('.language-control').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
+      await page.locator('.language-control').click();
+      await page.locator('.language-control').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      const kept = await page.evaluate(() => {
+        const state = (window as unknown as { drawnPage: { removed: number; drawn: Set<Node> } }).drawnPage;
+        const main = document.querySelector('main');
+        return { removed: state.removed, mainKept: main !== null && state.drawn.has(main) };
+      });
+      expect(kept, path).toEqual({ removed: 0, mainKept: true });
+      // Who is signed in came with the page.
+      expect(reads, path).not.toContain('/api/me');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a tap and what was typed before the app arrived, and acts on them once it is there', async () => {
+    const { context, page } = await newSession(browser);
+    // The app's entry is held back until the visitor has typed and tapped.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const email = uniqueEmail('early');
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email, password: TEST_PASSWORD },
+      headers: { origin: baseURL() },
+    });
+    expect(registered.status()).toBe(200);
+    await context.clearCookies();
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    expect(page.url()).toMatch(/\/register$/);
+    release();
+    // Once the app has the page, it has what was typed and the tap: the user is signed in.
+    await page.waitForURL('**/galaxy');
+    await context.close();
+  });
+
+  it('keeps what was typed before the app arrived when the page renders again while it takes the page over', async () => {
+    const { context, page } = await newSession(browser);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const email = uniqueEmail('typed-early');
+    const registered = await page.request.post('/api/auth/register', {
+      data: { email, password: TEST_PASSWORD },
+      headers: { origin: baseURL() },
+    });
+    expect(registered.status()).toBe(200);
+    await context.clearCookies();
+    await page.goto('/register');
+    // Both fields typed before the app arrives: only the page's HTML has them.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    // The reader types on as each part becomes the app's: the page renders again mid-way (this
+    // once cleared the email the app's state did not know of, and the login then failed).
+    await page.evaluate(() => {
+      document.addEventListener('gomeum:taken-over', () =>
+        document.documentElement.setAttribute('data-taken-over', ''),
+      );
+      document.addEventListener('gomeum:part-taken', () => {
+        const password = document.querySelector<HTMLInputElement>('input[name="password"]');
+        password?.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    });
+    release();
+    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/galaxy');
+    await context.close();
+  });
+
+  it('draws the page afresh when the reader’s language changed since the server last heard of it', async () => {
+    const { context, page } = await newSession(browser);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('gomeum.language', 'ko'));
+    // The server still has English (say, the cookie was cleared): the app draws the page in Korean.
+    await context.addCookies([{ name: 'gomeum_lang', value: 'en', url: baseURL() }]);
+    await page.goto('/register');
+    expect(await page.locator('#root').getAttribute('data-rendered')).toBe('en');
+    await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Enter as a guest' }).count()).toBe(0);
+    // And the next page comes drawn in Korean.
+    await page.goto('/');
+    expect(await page.locator('#root').getAttribute('data-rendered')).toBe('ko');
+    await context.close();
+  });
+});

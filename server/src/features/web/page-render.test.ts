@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAppWithOperator, guestClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { TestClient, type TestApp } from '../../test/test-app.ts';
+import { drawnPagePolicy, embeddedJson, renderDirOf, withRenderedPage } from './page-render.ts';
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Gomeum</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/preact-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/**
+ * A stand-in for the web build's server render (`web/dist-ssr/entry-server.js`): it draws which
+ * page, in which language, from which answers, so the tests see exactly what the server handed it.
+ */
+const RENDER_MODULE = `
+export async function renderPage({ url, language, reads }) {
+  globalThis.gomeumRenders = (globalThis.gomeumRenders ?? 0) + 1;
+  const me = reads['/api/me'];
+  return { html: '<div style="animation-delay:-1.3s;animation-duration:5s;"></div><main data-url="' + new URL(url).pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '" data-reads="' + Object.keys(reads).join(' ') + '"></main>' };
+}
+`;
+
+/** A stand-in for the build's boot entry (web/src/boot.ts). */
+const BOOT_SOURCE = 'document.documentElement.dataset.booted = "yes";';
+
+/** A render that breaks. */
+const BROKEN_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
+
+/** The JSON the page embeds for the app's first reads, or null when it has none. */
+function firstReads(html: string): Record<string, unknown> | null {
+  const match = /<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1] ?? 'null') as Record<string, unknown>) : null;
+}
+
+describe('pages drawn by the server', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-25-test' }));
+    fs.writeFileSync(
+      path.join(webDist, 'page-preloads.json'),
+      JSON.stringify({
+        register: { scripts: ['/assets/register-1.js'], styles: ['/assets/register-1.css'] },
+        galaxy: { scripts: ['/assets/galaxy-1.js'], styles: ['/assets/galaxy-1.css'] },
+        boot: { scripts: ['/assets/boot-1.js'], styles: [] },
+      }),
+    );
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets/boot-1.js'), BOOT_SOURCE);
+    fs.mkdirSync(renderDirOf(webDist));
+    fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
+    t = await createTestAppWithOperator({ webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(renderDirOf(webDist), { recursive: true, force: true });
+  });
+
+  it('draws a public page for a visitor, in English without a language cookie, from their own /api/me', async () => {
+    const response = await new TestClient(t).get('/');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<div id="root" data-rendered="en"><div style=');
+    expect(response.text).toContain('<main data-url="/" data-lang="en" data-me="none"');
+    expect(firstReads(response.text)).toEqual({ '/api/me': null });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws the page in the reader's language (their cookie), and says so in <html lang>", async () => {
+    const response = await new TestClient(t).request('GET', '/register', undefined, { cookie: 'gomeum_lang=ko' });
+    expect(response.text).toContain('<html lang="ko"');
+    expect(response.text).toContain('data-rendered="ko"');
+    expect(response.text).toContain('data-lang="ko"');
+    // An unknown language is English.
+    const other = await new TestClient(t).request('GET', '/register', undefined, { cookie: 'gomeum_lang=fr' });
+    expect(other.text).toContain('data-rendered="en"');
+  });
+
+  it("draws a signed-in visitor's first page from their own /api/me only, kept out of shared caches", async () => {
+    const alice = await guestClient(t);
+    const bob = await guestClient(t);
+    const page = await alice.client.get('/register');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`data-me="${alice.id}"`);
+    expect(page.text).not.toContain(bob.id);
+    const reads = firstReads(page.text);
+    expect(Object.keys(reads ?? {})).toEqual(['/api/me']);
+    // The same answer the API gives Alice herself.
+    expect(reads?.['/api/me']).toEqual((await alice.client.get('/api/me')).body);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('Cookie');
+
+    const bobs = await bob.client.get('/register');
+    expect(bobs.text).toContain(`data-me="${bob.id}"`);
+    expect(bobs.text).not.toContain(alice.id);
+  });
+
+  it('starts a drawn page from the boot script, written before the page, the app and its imports held back until the first paint', async () => {
+    const page = await new TestClient(t).get('/register');
+    // The boot script runs before any of the page is there to tap: the first thing in the body.
+    const boot = `(() => {\n${BOOT_SOURCE}\n})();`;
+    expect(page.text).toMatch(/<body>\s*<script>\(\(\) => \{\n/);
+    expect(page.text.indexOf(`<script>${boot}</script>`)).toBeLessThan(page.text.indexOf('<div id="root"'));
+    expect(page.text).not.toContain('src="/assets/boot-1.js"');
+    // The app's own entry and preloads leave the head for the inert template the boot script starts.
+    expect(page.text).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(page.text).toContain(
+      '<template id="after-paint" data-entry="/assets/index-abc.js"><link rel="modulepreload" crossorigin href="/assets/index-abc.js" /><link rel="modulepreload" crossorigin href="/assets/preact-1.js" /><link rel="modulepreload" crossorigin href="/assets/register-1.js" /></template>',
+    );
+    // The styles stay: the first paint needs them.
+    expect(page.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(page.text).toContain('<link rel="stylesheet" crossorigin href="/assets/register-1.css" />');
+    // Its drawings' style attributes are allowed by the hash of each exact value, nothing more.
+    const policy = String(page.headers['content-security-policy']);
+    const hash = createHash('sha256').update('animation-delay:-1.3s;animation-duration:5s;').digest('base64');
+    expect(policy).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
+    // And its one inline script by the hash of its exact text.
+    const bootHash = createHash('sha256').update(boot).digest('base64');
+    expect(policy).toContain(`script-src 'self' 'sha256-${bootHash}'`);
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
+  it('leaves the app to start as usual when the boot script could not sit inside the page as it is', async () => {
+    const file = path.join(webDist, 'assets/boot-1.js');
+    fs.writeFileSync(file, 'const end = "</script><script>alert(1)";');
+    try {
+      const page = await new TestClient(t).get('/register');
+      expect(page.text).toContain('<div id="root" data-rendered="en">');
+      expect(page.text).not.toContain('alert(1)');
+      expect(page.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
+    } finally {
+      fs.writeFileSync(file, BOOT_SOURCE);
+      // (A new modification time: the reader reads it again.)
+      const later = new Date(Date.now() + 2000);
+      fs.utimesSync(file, later, later);
+    }
+  });
+
+  it("leaves a signed-in user's pages to the app, as before", async () => {
+    const alice = await guestClient(t);
+    const response = await alice.client.get('/galaxy');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<div id="root"></div>');
+    expect(firstReads(response.text)).toBeNull();
+    // The page then loads as it always has: the app's entry, its page's scripts and first reads preloaded.
+    expect(response.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(response.text).not.toContain(BOOT_SOURCE);
+    expect(response.text).toContain('<link rel="modulepreload" crossorigin href="/assets/galaxy-1.js" />');
+    expect(response.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/galaxy" />');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('gives the service worker the bare shell it keeps for offline use, with no one in it', async () => {
+    const alice = await guestClient(t);
+    const response = await alice.client.request('GET', '/', undefined, { 'x-gomeum-shell': 'bare' });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<div id="root"></div>');
+    expect(response.text).not.toContain(alice.id);
+    expect(firstReads(response.text)).toBeNull();
+    expect(response.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('sends the bare shell when the render fails, and keeps serving', async () => {
+    fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), BROKEN_MODULE);
+    try {
+      const broken = await new TestClient(t).get('/');
+      expect(broken.status).toBe(200);
+      expect(broken.text).toContain('<div id="root"></div>');
+      expect(broken.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    } finally {
+      // A new build on disk is picked up without a restart.
+      fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
+      const time = new Date(Date.now() + 2000);
+      fs.utimesSync(path.join(renderDirOf(webDist), 'entry-server.js'), time, time);
+    }
+    const next = await new TestClient(t).get('/');
+    expect(next.text).toContain('data-rendered="en"');
+  });
+
+  it("keeps a visitor's page once drawn a few times, never a signed-in user's or one with a query", async () => {
+    const renders = () => (globalThis as { gomeumRenders?: number }).gomeumRenders ?? 0;
+    const visitor = new TestClient(t);
+    const get = (url: string, client = visitor) => client.request('GET', url, undefined, { cookie: 'gomeum_lang=zh' });
+    const before = renders();
+    for (let i = 0; i < 20; i += 1) expect((await get('/register')).text).toContain('data-lang="zh"');
+    // Drawn its first 8 times, then served as kept.
+    expect(renders() - before).toBe(8);
+
+    const alice = await guestClient(t);
+    const signedIn = renders();
+    for (let i = 0; i < 3; i += 1) {
+      const page = await alice.client.get('/register');
+      expect(page.text).toContain(`data-me="${alice.id}"`);
+    }
+    expect(renders() - signedIn).toBe(3);
+
+    const query = renders();
+    await get('/?popup=update');
+    await get('/?popup=update');
+    expect(renders() - query).toBe(2);
+  });
+
+  it('draws no unknown page and not the dashboard', async () => {
+    expect((await new TestClient(t).get('/no/such/page')).text).toContain('<div id="root"></div>');
+    const operator = new TestClient(t);
+    await operator.post('/api/auth/login', TEST_OPERATOR);
+    expect((await operator.get('/gomeum-dashboard')).text).toContain('<div id="root"></div>');
+  });
+});
+
+describe('embedding a page', () => {
+  it('writes answers that cannot close their script element or open a comment', () => {
+    const hostile = { text: '</script><script>alert(1)</script><!-- & \u2028\u2029' };
+    const json = embeddedJson(hostile);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(hostile);
+    const page = withRenderedPage(SHELL, '<p>hi</p>', { '/api/x': hostile }, 'zh');
+    // The shell's entry and the embedded answers: nothing else closes a script.
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    expect(page).toContain('<html lang="zh-Hans"');
+    expect(page).toContain('<div id="root" data-rendered="zh"><p>hi</p></div>');
+  });
+
+  it('allows exactly the style attributes the page was drawn with, read as the browser reads them', () => {
+    const policy = drawnPagePolicy("style-src 'self'", '<p style="opacity:0.5;"></p><i style="a:&quot;b&quot;"></i>');
+    const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+    expect(policy).toContain(hash('opacity:0.5;'));
+    expect(policy).toContain(hash('a:"b"'));
+    expect(drawnPagePolicy("style-src 'self'", '<p></p>')).toBe("style-src 'self'");
+  });
+
+  it('finds the render next to the build it belongs to', () => {
+    expect(renderDirOf('/srv/gomeum/web/dist')).toBe('/srv/gomeum/web/dist-ssr');
+    expect(renderDirOf('/srv/gomeum/web/dist/')).toBe('/srv/gomeum/web/dist-ssr');
+  });
+});

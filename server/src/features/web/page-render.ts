@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  FIRST_READS_ELEMENT_ID,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  matchWebRoute,
+  type Language,
+  type WebRoute,
+} from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/zod-provider.ts';
+import { HTML_LANG } from './share-tags.ts';
+
+/** What the web build's server render (`web/src/entry-server.tsx`, built to `web/dist-ssr`) exports. */
+interface RenderModule {
+  renderPage(input: {
+    url: string;
+    language: string;
+    reads: Record<string, unknown>;
+  }): Promise<{ html: string } | null>;
+}
+
+/**
+ * Where the server render of a web build lives: `web/dist` → `web/dist-ssr` (next to it, never
+ * in the served folder).
+ */
+export function renderDirOf(webDist: string): string {
+  return `${webDist.replace(/[\\/]+$/, '')}-ssr`;
+}
+
+/**
+ * The build's server render, loaded again whenever its file changes on disk (a web build deployed
+ * next to a running server, like `index.html`); null when the build has none.
+ */
+export function renderModuleReader(renderDir: string): () => Promise<RenderModule | null> {
+  const file = path.join(renderDir, 'entry-server.js');
+  let cached: { mtimeMs: number; module: Promise<RenderModule | null> } | null = null;
+  return async () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.promises.stat(file)).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const url = `${pathToFileURL(file).href}?v=${mtimeMs}`;
+      cached = { mtimeMs, module: import(url).then((module: RenderModule) => module) };
+    }
+    return cached.module;
+  };
+}
+
+/** The language the reader's app shows: the one it last told the server (its cookie), else English. */
+export function renderLanguage(cookies: Record<string, string | undefined>): Language {
+  const value = cookies[LANGUAGE_COOKIE];
+  return isLanguage(value) ? value : 'en';
+}
+
+/**
+ * The pages the server draws: the ones a visitor opens first, signed out. Their paint then comes
+ * with the HTML (measured: Lighthouse's phone LCP from 2.1 s to 1.2 s, docs/BENCHMARKS.md). A
+ * signed-in user's page is not drawn yet: taking over its far larger page keeps a phone's main
+ * thread busy right after that paint (Lighthouse's TBT 400-860 ms against 10-60 ms), more than the
+ * earlier paint is worth there.
+ */
+export const DRAWN_PAGES: readonly WebRoute[] = ['home', 'register'];
+
+/**
+ * The API answers a drawn page shows first, read for the asking visitor through the server's own
+ * routes (their session, checks and reply exactly as the app's own read would get them): who is
+ * signed in (`/api/me`, null for a visitor). Null when the page is not drawn here, or the read
+ * failed (the app then reads and reports as it always has).
+ */
+export async function readFirstPage(
+  app: App,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<Record<string, unknown> | null> {
+  const page = matchWebRoute(pathname);
+  if (!page || !DRAWN_PAGES.includes(page.name)) return null;
+  const response = await app.inject({
+    method: 'GET',
+    url: routes.me.path,
+    remoteAddress: request.ip,
+    headers: { cookie: request.headers.cookie ?? '', accept: 'application/json', 'user-agent': 'gomeum-render' },
+  });
+  if (response.statusCode !== 200) return null;
+  return { [routes.me.path]: response.json<unknown>() };
+}
+
+/**
+ * Embedded answers as JSON that cannot end its `<script>` element or break out of it: `<`, `>`,
+ * `&` and the two line separators JavaScript once refused are written as escapes.
+ */
+export function embeddedJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The shell with the rendered page inside `#root` (in `language`, which `<html lang>` now says),
+ * and the answers it was rendered from, embedded for the app's first reads.
+ */
+export function withRenderedPage(
+  html: string,
+  rendered: string,
+  reads: Record<string, unknown>,
+  language: Language,
+): string {
+  const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${embeddedJson(reads)}</script>`;
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[language]}"`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-rendered="${language}">${rendered}</div>\n    ${data}`,
+    );
+}
+
+const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
+
+/**
+ * The Content-Security-Policy of a drawn page: the site's policy, plus
+ * - its boot script (`scriptHash`, see page-preloads.ts' bootScriptReader), the one inline script
+ *   it runs, allowed by the hash of its exact text;
+ * - the style attributes its drawings carry (a star layer's twinkle, a meteor's path), each allowed
+ *   by the hash of its exact value (`'unsafe-hashes'`), so that this page's art paints with its
+ *   HTML and no other inline style is allowed. (The app sets styles through the DOM afterwards,
+ *   which a policy does not limit.)
+ */
+export function drawnPagePolicy(policy: string, rendered: string, scriptHash?: string): string {
+  let drawn = policy;
+  if (scriptHash) {
+    drawn = drawn
+      .split(';')
+      .map((directive) => (/^\s*script-src\s/.test(directive) ? `${directive} ${scriptHash}` : directive))
+      .join(';');
+  }
+  const values = new Set(
+    [...rendered.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) =>
+      value.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_entity, name: string) => ENTITY[name] ?? ''),
+    ),
+  );
+  if (values.size === 0) return drawn;
+  const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  return `${drawn};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
+}
+
+/**
+ * The pages drawn for visitors who are not signed in: the same for all of them, so each is drawn
+ * a few times (`draws`; the home page picks one of seven skies at random, so up to that many
+ * differ) and then served from here, one of those drawings at random. Only a page's plain
+ * address is kept (no query, which may change the page), per language.
+ */
+export class VisitorPages {
+  private readonly pages = new Map<string, { drawn: string[]; draws: number }>();
+
+  constructor(private readonly draws = 8) {}
+
+  /** A kept drawing of the page in `language`, or null while it is still being drawn its first times. */
+  get(url: string, language: string): string | null {
+    const page = this.pages.get(`${language} ${url}`);
+    if (!page || page.draws < this.draws) return null;
+    return page.drawn[Math.floor(Math.random() * page.drawn.length)] ?? null;
+  }
+
+  /** Keeps a drawing of the page in `language` (the same drawing twice is kept once). */
+  put(url: string, language: string, html: string): void {
+    const key = `${language} ${url}`;
+    const page = this.pages.get(key) ?? { drawn: [], draws: 0 };
+    page.draws += 1;
+    if (!page.drawn.includes(html)) page.drawn.push(html);
+    this.pages.set(key, page);
+  }
+}

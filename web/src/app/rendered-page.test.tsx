@@ -1,0 +1,104 @@
+import * as routes from '@gomeum/contracts/routes';
+import { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'preact-render-to-string';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../features/auth/index.ts';
+import { api } from '../lib/api-client.ts';
+import { HydrateLater, SERVER_DRAWN, takeOver, useServerDrawing } from '../lib/hydrate-later.tsx';
+import { renderedPageReady, takeRenderedPage } from './first-page.ts';
+
+const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' };
+
+/** The page as the server sends it: `#root` drawn, and the answers it was drawn from. */
+function serverPage(html: string, reads: Record<string, unknown>) {
+  document.body.innerHTML = `<div id="root" data-rendered="en">${html}</div><script type="application/json" id="first-reads">${JSON.stringify(reads)}</script>`;
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('a page the server drew', () => {
+  it("takes the embedded answers for its first reads, once each; what the page didn't take is dropped", async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ planets: [] })));
+    vi.stubGlobal('fetch', fetch);
+    const root = serverPage('<main>drawn</main>', { '/api/me': ME, '/api/galaxy': { planets: [] } });
+    expect(takeRenderedPage(root)).toBe(true);
+    // The embedded answers are taken out of the page.
+    expect(document.getElementById('first-reads')).toBeNull();
+
+    const queryClient = new QueryClient();
+    const router = createMemoryRouter([{ path: '/', Component: () => null }]);
+    await renderedPageReady(router, queryClient);
+    // Who is signed in came from the page, not the network.
+    expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(ME);
+    expect(fetch).not.toHaveBeenCalled();
+    // The galaxy was not read while the page started: its embedded answer is gone, it is read afresh.
+    await api(routes.galaxy);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    router.dispose();
+  });
+
+  it('is not taken over when the server did not draw it', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(takeRenderedPage(document.getElementById('root')!)).toBe(false);
+  });
+
+  it('is taken over in place: the same nodes, the drawings after the rest, a kept sky redrawn once its scene changes', async () => {
+    function Sky({ scene }: { scene: string }) {
+      if (useServerDrawing(scene)) return <div className="sky" dangerouslySetInnerHTML={SERVER_DRAWN} />;
+      return (
+        <div className="sky">
+          <span className="star">{scene}</span>
+        </div>
+      );
+    }
+    let setScene: (scene: string) => void = () => undefined;
+    const clicks = vi.fn();
+    function Page() {
+      const [scene, set] = useState('night');
+      setScene = set;
+      return (
+        <main>
+          <Sky scene={scene} />
+          <HydrateLater>
+            <svg className="planet">
+              <circle r={scene === 'night' ? 1 : 2} />
+            </svg>
+          </HydrateLater>
+          <button type="button" onClick={clicks}>
+            Go
+          </button>
+        </main>
+      );
+    }
+    const root = serverPage(renderToString(<Page />), {});
+    const drawn = {
+      star: root.querySelector('.star'),
+      circle: root.querySelector('circle'),
+      button: root.querySelector('button'),
+    };
+    expect(drawn.star?.textContent).toBe('night');
+
+    takeOver(() => hydrateRoot(root, <Page />));
+    // The page answers at once; the server's nodes are the app's now, none drawn anew.
+    root.querySelector('button')!.click();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(root.querySelector('.star')).toBe(drawn.star);
+    expect(root.querySelector('circle')).toBe(drawn.circle);
+    expect(root.querySelector('button')).toBe(drawn.button);
+
+    // The planet is taken over in a later task, in place; then it follows the page like any drawing.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(root.querySelector('circle')).toBe(drawn.circle);
+    setScene('dawn');
+    await vi.waitFor(() => expect(root.querySelector('.star')?.textContent).toBe('dawn'));
+    expect(root.querySelector('circle')?.getAttribute('r')).toBe('2');
+    expect(root.querySelectorAll('.sky')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,132 @@
+/* eslint-disable react-hooks/refs, react-hooks/globals --
+ * Taking over the server's page is a protocol with the renderer's hydration, held during render
+ * itself: which part waits for a later turn (a ref, read and set as it renders) and whether a
+ * render is a taking over (a module flag, set around it). Nothing here is state that a render
+ * shows; no component re-renders because of it. */
+import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { IdPart } from './use-id.tsx';
+
+/**
+ * Progressive taking over of a page the server drew: a drawing (a sky, a planet) is taken over by
+ * the app after the rest of the page, each in a task of its own, so the page answers a tap while
+ * its art is still being taken over. Meanwhile the server's drawing stays on screen as it is.
+ * (Preact keeps a component's server DOM while it suspends during hydration, and hydrates it once
+ * its promise resolves.)
+ */
+
+/** True only while the app takes over the server's page (`takeOver`, around the hydration). */
+let takingOver = false;
+
+/** Runs `hydrate` (the app's hydration of the server's page), during which drawings wait their turn. */
+export function takeOver(hydrate: () => void): void {
+  takingOver = true;
+  try {
+    hydrate();
+  } finally {
+    takingOver = false;
+  }
+}
+
+/** True while the app takes over the server's page: a component may then read what the server chose. */
+export function isTakingOver(): boolean {
+  return takingOver;
+}
+
+let turns: Promise<void> = Promise.resolve();
+
+/** The event the app sends once it has taken over every part of the server's page (web/src/boot.ts waits for it). */
+export const TAKEN_OVER_EVENT = 'gomeum:taken-over';
+
+/**
+ * The event the app sends each time it has taken a part of the server's page over (its frame, then
+ * each turn): boot.ts then hands it what was typed in that part meanwhile, before anything can
+ * render the part again (and clear a field the app's state does not know to be filled).
+ */
+export const PART_TAKEN_EVENT = 'gomeum:part-taken';
+
+/** Says that a part of the server's page is the app's now (see PART_TAKEN_EVENT). */
+export function announcePartTaken(): void {
+  document.dispatchEvent(new Event(PART_TAKEN_EVENT));
+}
+
+/** Resolves once every turn handed out has been taken, those handed out by the turns themselves included. */
+export async function allTurnsTaken(): Promise<void> {
+  let last: Promise<void>;
+  do {
+    last = turns;
+    await last;
+    // A turn's subtree renders just after its promise resolves, and may hand out turns of its own.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } while (last !== turns);
+}
+/** Resolves in a task of its own, after every turn handed out before it. */
+function nextTurn(): Promise<void> {
+  turns = turns.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return turns;
+}
+
+/** Ends a turn's taking over once its whole subtree has been taken over (it renders last). */
+function EndTurn({ ends }: { ends: boolean }) {
+  if (ends) takingOver = false;
+  // Once the turn's subtree is in the page (in the same task as its taking over).
+  useLayoutEffect(() => {
+    if (ends) announcePartTaken();
+  }, [ends]);
+  return null;
+}
+
+function WaitTurn({ children }: { children: ReactNode }) {
+  const turn = useRef<'none' | 'waiting' | 'taken'>('none');
+  if (takingOver && turn.current === 'none') {
+    turn.current = 'waiting';
+    // How a component suspends: it throws the promise of its turn (a Suspense boundary catches it).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw nextTurn();
+  }
+  // Its turn: the subtree is taken over now (it may hand parts of itself to later turns in turn).
+  const starts = turn.current === 'waiting';
+  if (starts) {
+    turn.current = 'taken';
+    takingOver = true;
+    // Should the subtree throw before its end, the taking over still ends with this task.
+    queueMicrotask(() => {
+      takingOver = false;
+    });
+  }
+  return (
+    <>
+      {children}
+      <EndTurn ends={starts} />
+    </>
+  );
+}
+
+/**
+ * Its one-element child is taken over after the rest of the page (or of the part being taken over),
+ * when the app takes over a page the server drew; rendered at once otherwise (on the server, and
+ * in every later render).
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  // Its ids are its own, whenever it is taken over (see use-id.tsx).
+  return (
+    <IdPart>
+      <Suspense fallback={null}>
+        <WaitTurn>{children}</WaitTurn>
+      </Suspense>
+    </IdPart>
+  );
+}
+
+/** The markup of an element whose children the server drew and the app keeps as they are. */
+export const SERVER_DRAWN = { __html: '' };
+
+/**
+ * Whether a drawing that depends on `key` alone keeps the server's drawing: true when the app took
+ * it over from the server's page and `key` has not changed since. The drawing then renders its
+ * outer element with `dangerouslySetInnerHTML={SERVER_DRAWN}`, which a hydration leaves as it is
+ * (no work at all for the app); once `key` changes, it draws itself anew.
+ */
+export function useServerDrawing(key: string): boolean {
+  const drawn = useRef(takingOver ? key : null);
+  return drawn.current === key;
+}
