@@ -110,6 +110,34 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it('answers a tap held before the app arrived only once the app listens, however late that is', async () => {
+    const { context, page } = await newSession(browser);
+    // A page the browser is slow to serve frames and timers: the app's components listen (their
+    // effects run) only 400 ms after they are drawn (Preact runs effects after the next frame, or
+    // after its 35 ms fallback: both are made late here). A tap made again before that lost the
+    // answer to "Enter as a guest": the session was made, the page never moved on.
+    await page.addInitScript(() => {
+      const setTimer = window.setTimeout.bind(window);
+      window.requestAnimationFrame = (callback) => setTimer(() => callback(performance.now()), 400);
+      window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
+      window.setTimeout = ((handler: () => void, delay?: number) =>
+        setTimer(handler, delay === 35 ? 400 : delay)) as typeof window.setTimeout;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    release();
+    await page.waitForURL('**/galaxy');
+    await context.close();
+  });
+
   it('keeps what was typed before the app arrived when the page renders again while it takes the page over', async () => {
     const { context, page } = await newSession(browser);
     let release: () => void = () => undefined;

@@ -7,7 +7,14 @@ import { createAppRouter } from './app/router.tsx';
 import { checkVersion } from './app/version-check.ts';
 import { registerServiceWorker } from './features/push/index.ts';
 import './lib/autofocus.ts';
-import { allTurnsTaken, announcePartTaken, takeOver, TAKEN_OVER_EVENT } from './lib/hydrate-later.tsx';
+import {
+  allTurnsTaken,
+  announcePartTaken,
+  EffectsProbe,
+  effectsRun,
+  takeOver,
+  TAKEN_OVER_EVENT,
+} from './lib/hydrate-later.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { IdRoot } from './lib/use-id.tsx';
 import './styles/global.css';
@@ -51,6 +58,7 @@ void i18nReady.then(async () => {
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
+        <EffectsProbe />
       </IdRoot>
     </StrictMode>
   );
@@ -62,5 +70,10 @@ void i18nReady.then(async () => {
     announcePartTaken();
   } else createRoot(root).render(app);
   // Taps and typing that came before are handed over once all of the page is the app's (boot.ts).
-  if (rendered) void allTurnsTaken().then(() => document.dispatchEvent(new Event(TAKEN_OVER_EVENT)));
+  // (And once their effects have run: a held tap made before a component listens would lose its answer.)
+  if (rendered) {
+    void allTurnsTaken()
+      .then(effectsRun)
+      .then(() => document.dispatchEvent(new Event(TAKEN_OVER_EVENT)));
+  }
 });

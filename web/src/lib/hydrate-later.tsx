@@ -3,7 +3,7 @@
  * itself: which part waits for a later turn (a ref, read and set as it renders) and whether a
  * render is a taking over (a module flag, set around it). Nothing here is state that a render
  * shows; no component re-renders because of it. */
-import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IdPart } from './use-id.tsx';
 
 /**
@@ -59,6 +59,53 @@ export async function allTurnsTaken(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
   } while (last !== turns);
 }
+/** Who waits for the effects of what has rendered so far, by the probe's render they wait for (see effectsRun). */
+const effectWaiters: { render: number; resolve: () => void }[] = [];
+let probeRenders = 0;
+/** Renders EffectsProbe again (as its `render`-th time); null until it has rendered. */
+let renderProbe: ((render: number) => void) | null = null;
+
+/**
+ * Renders nothing; put once in the app, outside any turn. The effect of each of its renders runs
+ * in the same pass as, or after, the effects of everything rendered before it: see effectsRun.
+ * (Preact runs a component's pending effect at once when it renders again: so each render's
+ * effect answers only those who asked for that render or an earlier one.)
+ */
+export function EffectsProbe() {
+  const [render, setRender] = useState(0);
+  renderProbe = setRender;
+  useEffect(() => {
+    for (let index = effectWaiters.length - 1; index >= 0; index -= 1) {
+      const waiter = effectWaiters[index];
+      if (waiter && waiter.render <= render) {
+        effectWaiters.splice(index, 1);
+        waiter.resolve();
+      }
+    }
+  }, [render]);
+  return null;
+}
+
+/**
+ * Resolves once the effects of everything rendered so far have run. Preact runs effects after the
+ * next frame (later on a busy phone), and a component listens only from then on: a mutation's
+ * `onSuccess` given to `mutate`, say, is called only for a component that listens. So the app is
+ * ready for a held tap once they have run. (Resolves at once without an EffectsProbe. It resolves
+ * from within Preact's pass over the pending effects, and what awaits it runs once that pass is
+ * over.)
+ */
+export function effectsRun(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!renderProbe) {
+      resolve();
+      return;
+    }
+    probeRenders += 1;
+    effectWaiters.push({ render: probeRenders, resolve });
+    renderProbe(probeRenders);
+  });
+}
+
 /** Resolves in a task of its own, after every turn handed out before it. */
 function nextTurn(): Promise<void> {
   turns = turns.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
