@@ -148,14 +148,21 @@ async function runOnce(url, preset, cookie) {
     const lhr = result.lhr;
     const trace = result.artifacts?.Trace;
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    // A category without a score (the run failed, see runtimeError) counts in no median.
+    const score = (id) => {
+      const value = lhr.categories[id]?.score;
+      return typeof value === 'number' ? Math.round(value * 100) : NaN;
+    };
+    if (lhr.runtimeError) console.log(`  (a run failed: ${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
     return {
       lhr,
       trace,
       figures: {
-        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-        bestPractices: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
-        seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+        ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
         fcpMs: audit('first-contentful-paint'),
         lcpMs: audit('largest-contentful-paint'),
         tbtMs: audit('total-blocking-time'),
