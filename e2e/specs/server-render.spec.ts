@@ -1,6 +1,31 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdAppBack(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Registers a new account (as if on another device) and leaves this browser signed out; its email. */
+async function registeredElsewhere(context: BrowserContext, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const registered = await context.request.post('/api/auth/register', {
+    data: { email, password: TEST_PASSWORD },
+    headers: { origin: baseURL() },
+  });
+  expect(registered.status()).toBe(200);
+  await context.clearCookies();
+  return email;
+}
 
 /**
  * The pages a visitor opens first come drawn by the server: they paint with the HTML, in the
@@ -84,21 +109,8 @@ describe('pages drawn by the server', () => {
   it('keeps a tap and what was typed before the app arrived, and acts on them once it is there', async () => {
     const { context, page } = await newSession(browser);
     // The app's entry is held back until the visitor has typed and tapped.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const email = uniqueEmail('early');
-    const registered = await page.request.post('/api/auth/register', {
-      data: { email, password: TEST_PASSWORD },
-      headers: { origin: baseURL() },
-    });
-    expect(registered.status()).toBe(200);
-    await context.clearCookies();
+    const release = await holdAppBack(page);
+    const email = await registeredElsewhere(context, 'early');
     await page.goto('/register');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
@@ -123,14 +135,8 @@ describe('pages drawn by the server', () => {
       window.setTimeout = ((handler: () => void, delay?: number) =>
         setTimer(handler, delay === 35 ? 400 : delay)) as typeof window.setTimeout;
     });
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    // The app's entry is held back until the visitor has typed and tapped.
+    const release = await holdAppBack(page);
     await page.goto('/register');
     await page.getByRole('button', { name: 'Enter as a guest' }).click();
     release();
@@ -140,21 +146,9 @@ describe('pages drawn by the server', () => {
 
   it('keeps what was typed before the app arrived when the page renders again while it takes the page over', async () => {
     const { context, page } = await newSession(browser);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const email = uniqueEmail('typed-early');
-    const registered = await page.request.post('/api/auth/register', {
-      data: { email, password: TEST_PASSWORD },
-      headers: { origin: baseURL() },
-    });
-    expect(registered.status()).toBe(200);
-    await context.clearCookies();
+    // The app's entry is held back until the visitor has typed and tapped.
+    const release = await holdAppBack(page);
+    const email = await registeredElsewhere(context, 'typed-early');
     await page.goto('/register');
     // Both fields typed before the app arrives: only the page's HTML has them.
     await page.getByLabel('Email').fill(email);
