@@ -94,10 +94,8 @@ export function preloadTags(
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   return [
     ...reads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),
-    // A page the server has drawn paints first, its scripts after: on a phone's slow link they
-    // would otherwise share it with the page's styles. Its entry (web/src/boot.ts, see
-    // withBootEntry) makes these live once the page has painted; an inert template fetches nothing.
-    ...(rendered ? [`<template id="${AFTER_PAINT_ELEMENT_ID}">${scripts.join('')}</template>`] : scripts),
+    // (On a page the server has drawn, withBootEntry moves these into its scripts for after the paint.)
+    ...scripts,
     // Applied before the first paint (which only shows the loading screen): the page's first
     // render then needs no new style pass when its chunk would have added them.
     ...files.styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
@@ -149,13 +147,15 @@ export function bootScriptReader(webDist: string): (pages: Record<string, PageFi
  * A page the server has drawn starts from the build's boot script (see bootScriptReader), written
  * at the top of its `<body>`: it runs before any of the page can be tapped, holds taps until the
  * app has the page, and starts the app once the page has painted. The app's entry script and the
- * preloads of its imports move from the head into the page's inert template of scripts for after
- * the paint. Unchanged without a boot script (the app then starts as on any page).
+ * preloads of its imports and of the page's (preloadTags') move from the head into the page's
+ * inert template of scripts for after the paint: on a phone's slow link they would otherwise share
+ * it with the page's styles, and an inert template fetches nothing. Unchanged without a boot
+ * script (the app then starts as on any page).
  */
 export function withBootEntry(html: string, boot: BootScript | null): string {
   if (!boot) return html;
   const moved: string[] = [];
-  let page = html
+  const page = html
     .replace(/\s*<script type="module" crossorigin src="([^"]*)"><\/script>/, (_match, src: string) => {
       moved.push(src);
       return '';
@@ -168,10 +168,8 @@ export function withBootEntry(html: string, boot: BootScript | null): string {
   if (!entry || !/<body[^>]*>/.test(page)) return html;
   const links = moved.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`).join('');
   // The template names the entry the boot script starts (the first of its scripts).
-  const template = `<template id="${AFTER_PAINT_ELEMENT_ID}">`;
-  const named = `<template id="${AFTER_PAINT_ELEMENT_ID}" data-entry="${escapeHtml(entry)}">`;
-  page = page.includes(template)
-    ? page.replace(template, () => `${named}${links}`)
-    : page.replace('</head>', () => `  ${named}${links}</template>\n  </head>`);
-  return page.replace(/<body[^>]*>/, (body) => `${body}\n    <script>${boot.text}</script>`);
+  const template = `<template id="${AFTER_PAINT_ELEMENT_ID}" data-entry="${escapeHtml(entry)}">${links}</template>`;
+  return page
+    .replace('</head>', () => `  ${template}\n  </head>`)
+    .replace(/<body[^>]*>/, (body) => `${body}\n    <script>${boot.text}</script>`);
 }
