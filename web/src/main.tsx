@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { refetchOnMount, renderedPageReady, takeRenderedPage } from './app/first-page.ts';
+// The contracts and the API client above; the app's frame and pages below, in a task of their own.
+import './lib/task-break.ts';
 import { createAppRouter } from './app/router.tsx';
 import { checkVersion } from './app/version-check.ts';
 import { registerServiceWorker } from './features/push/index.ts';

@@ -13,13 +13,13 @@ import { reportVisit } from '../features/visits/index.ts';
 import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
-import { HydrateLater } from '../lib/hydrate-later.tsx';
+import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
  * opened, after the user is known, and not for the page on which they only just signed in.
  */
-function useVisitReporting() {
+function VisitReporting() {
   const location = useLocation();
   const me = useMe();
   const signedIn = Boolean(me.data);
@@ -31,6 +31,7 @@ function useVisitReporting() {
     lastPage.current = page;
     if (signedIn) void reportVisit(page);
   }, [page, known, signedIn]);
+  return null;
 }
 
 /** Signs this tab out when its session ends elsewhere (it needs the live channel above it). */
@@ -76,13 +77,11 @@ function DashboardLink() {
  */
 export function AppShell() {
   const { t } = useTranslation();
-  useVisitReporting();
   const me = useMe();
   const isOperator = me.data?.role === 'operator';
   const { marker, scrolled } = useScrolledPast();
   return (
     <LiveProvider userId={me.data?.id ?? null}>
-      <SessionWatch />
       <div ref={marker} className="top-marker" aria-hidden="true" />
       <a className="skip-link" href="#content">
         {t('common.skip_to_content')}
@@ -114,9 +113,18 @@ export function AppShell() {
       </HydrateLater>
       {/* The operator sent the broadcast: they are not told about it again. */}
       {isOperator ? null : <BroadcastToasts />}
-      <GuestMergeGate />
-      <PushPrompt />
-      <ScrollRestoration />
+      {/* What shows nothing at first comes after the page is the app's (each in a task of its own). */}
+      <AppOnly>
+        <VisitReporting />
+        <SessionWatch />
+      </AppOnly>
+      <AppOnly>
+        <GuestMergeGate />
+        <PushPrompt />
+      </AppOnly>
+      <AppOnly>
+        <ScrollRestoration />
+      </AppOnly>
     </LiveProvider>
   );
 }

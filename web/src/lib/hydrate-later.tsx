@@ -164,6 +164,30 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Parts of the app that show nothing on a page's first paint (a prompt that waits for the user, a
+ * watcher, the scroll keeper): rendered by the app alone, never by the server, and when the app
+ * takes over a page the server drew, in a turn after everything else, so their code runs in a task
+ * of its own instead of lengthening the taking over. Rendered at once otherwise.
+ */
+export function AppOnly({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(() => !takingOver && typeof document !== 'undefined');
+  const turn = useRef<Promise<void> | null>(null);
+  if (!shown && takingOver && !turn.current) turn.current = nextTurn();
+  useEffect(() => {
+    if (shown) return;
+    let mounted = true;
+    // On the server's page, its turn (handed out as the page was taken over); else the next task.
+    void (turn.current ?? nextTurn()).then(() => {
+      if (mounted) setShown(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [shown]);
+  return shown ? children : null;
+}
+
 /** The markup of an element whose children the server drew and the app keeps as they are. */
 export const SERVER_DRAWN = { __html: '' };
 

@@ -1,35 +1,47 @@
 import type { ReactNode } from 'react';
-import { HydrateLater } from '../hydrate-later.tsx';
+import { HydrateLater, SERVER_DRAWN, useServerDrawing } from '../hydrate-later.tsx';
 import { svgA11yProps } from './art-utils.ts';
 
-/** The 200×200 square a planet or the cat is drawn in: decorative unless a `title` is given. */
-export function ArtSvg({
-  id,
-  className,
-  size,
-  title,
-  children,
-}: {
+interface ArtSvgProps {
   /** The drawing's SVG id, which its title's id starts with. */
   id: string;
   className: string;
   size?: number | string;
   title?: string;
-  children: ReactNode;
-}) {
+  /** What is drawn (a planet, the cat's pose): the drawing depends on it and its title alone. */
+  drawing: string;
+  /** Draws the inside of the square (called only when the server's drawing is not kept). */
+  draw: () => ReactNode;
+}
+
+/**
+ * The 200×200 square a planet or the cat is drawn in: decorative unless a `title` is given.
+ * Taken over after the rest of its page; and where the server drew it, its drawing is kept as
+ * drawn (the app neither builds nor compares its hundreds of shapes) until what it shows changes.
+ */
+export function ArtSvg(props: ArtSvgProps) {
   return (
     <HydrateLater>
-      <svg
-        className={className}
-        viewBox="0 0 200 200"
-        width={size}
-        height={size}
-        focusable="false"
-        {...svgA11yProps(title, `${id}-title`)}
-      >
-        {title ? <title id={`${id}-title`}>{title}</title> : null}
-        {children}
-      </svg>
+      <DrawnSvg {...props} />
     </HydrateLater>
+  );
+}
+
+function DrawnSvg({ id, className, size, title, drawing, draw }: ArtSvgProps) {
+  const kept = useServerDrawing(`${drawing}\n${title ?? ''}`);
+  const frame = {
+    className,
+    viewBox: '0 0 200 200',
+    width: size,
+    height: size,
+    focusable: 'false' as const,
+    ...svgA11yProps(title, `${id}-title`),
+  };
+  if (kept) return <svg {...frame} dangerouslySetInnerHTML={SERVER_DRAWN} />;
+  return (
+    <svg {...frame}>
+      {title ? <title id={`${id}-title`}>{title}</title> : null}
+      {draw()}
+    </svg>
   );
 }

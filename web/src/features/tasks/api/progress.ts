@@ -3,6 +3,7 @@ import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { taskKeys } from './keys.ts';
 
 export type { ConfirmTaskWithGoalBody };
@@ -43,16 +44,19 @@ const SENT_KEY = 'gomeum.time-zone-sent';
 export function useTimeZoneSync(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
-    let zone: string;
-    try {
-      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      return;
-    }
-    if (!zone || sessionStorage.getItem(SENT_KEY) === zone) return;
-    api(routes.setTimeZone, { body: { timeZone: zone } })
-      .then(() => sessionStorage.setItem(SENT_KEY, zone))
-      .catch(() => undefined);
+    // Nothing waits on it: it goes in a task of its own when the browser is idle.
+    return whenIdle(() => {
+      let zone: string;
+      try {
+        zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      } catch {
+        return;
+      }
+      if (!zone || sessionStorage.getItem(SENT_KEY) === zone) return;
+      api(routes.setTimeZone, { body: { timeZone: zone } })
+        .then(() => sessionStorage.setItem(SENT_KEY, zone))
+        .catch(() => undefined);
+    });
   }, [enabled]);
 }
 
