@@ -22,7 +22,9 @@ describe('moon', () => {
     await page.getByText('0 of 16 answered').waitFor();
     // Every question is listed in full, by number.
     await page.getByRole('button', { name: 'All questions' }).click();
-    const items = await page.getByRole('list', { name: 'Choose a question' }).getByRole('button').allTextContents();
+    const list = page.getByRole('list', { name: 'Choose a question' });
+    await list.waitFor();
+    const items = await list.getByRole('button').allTextContents();
     expect(items.slice(0, 3).map((text) => text.split('.')[0])).toEqual(['1', '2', '3']);
     await page.getByRole('button', { name: 'All questions' }).click();
 

@@ -172,6 +172,77 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it("draws a signed-in user's pages with their own data, taken over in place without reading it again", async () => {
+    const { context, page } = await newSession(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
+    });
+    // Every element the server drew, every node removed from the page, and when the app has it all.
+    await context.addInitScript(() => {
+      const state = { removed: 0, drawn: new Set<Node>(), takenOver: false };
+      (window as unknown as { drawnPage: typeof state }).drawnPage = state;
+      document.addEventListener('gomeum:taken-over', () => {
+        state.takenOver = true;
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
+        new MutationObserver((records) => {
+          for (const record of records) state.removed += record.removedNodes.length;
+        }).observe(root, { childList: true, subtree: true });
+      });
+    });
+    const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
+    expect(guest.status()).toBe(200);
+    const pages = {
+      '/galaxy': { shows: 'h1.galaxy__title', reads: ['/api/galaxy'] },
+      '/planet/moon': { shows: 'h1.moon__title', reads: ['/api/moon/questions'] },
+      '/task/music': { shows: 'h1.task-page__title', reads: ['/api/planets/music/task', '/api/planets/music/logs'] },
+    };
+    for (const [path, expected] of Object.entries(pages)) {
+      reads.length = 0;
+      await page.goto(path);
+      expect(await page.locator('#root').getAttribute('data-rendered'), path).toBe('en');
+      await page.locator(expected.shows).waitFor();
+      await page.waitForFunction(
+        () => (window as unknown as { drawnPage: { takenOver: boolean } }).drawnPage.takenOver,
+      );
+      const kept = await page.evaluate(() => {
+        const state = (window as unknown as { drawnPage: { removed: number; drawn: Set<Node> } }).drawnPage;
+        const main = document.querySelector('main');
+        // The drawings are the server's own nodes still.
+        const art = document.querySelector('.art-scene__backdrop svg, .art-planet');
+        return {
+          removed: state.removed,
+          mainKept: main !== null && state.drawn.has(main),
+          artKept: art !== null && state.drawn.has(art),
+        };
+      });
+      expect(kept, path).toEqual({ removed: 0, mainKept: true, artKept: true });
+      // Who is signed in, and what the page shows, came with it.
+      for (const read of ['/api/me', ...expected.reads]) expect(reads, path).not.toContain(read);
+    }
+    // The app has the page: a link goes to its page without loading a new document.
+    await page.goto('/galaxy');
+    await page.waitForFunction(() => (window as unknown as { drawnPage: { takenOver: boolean } }).drawnPage.takenOver);
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await page.locator('a[href="/planet/food"]').first().click();
+    await page.waitForURL('**/planet/food');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('draws the page afresh when the reader’s language changed since the server last heard of it', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/');

@@ -85,6 +85,30 @@ function networkFirst(request, cacheName, key) {
     .catch(() => caches.match(key, { cacheName }).then((cached) => cached || Response.error()));
 }
 
+/**
+ * Keeps the answers a page drawn by the server came with (it read none of them through here) as
+ * if they had been read through here: those kept for offline use, under their address.
+ */
+async function keepDrawnReads(reads) {
+  const cache = await caches.open(DATA_CACHE);
+  await Promise.all(
+    Object.entries(reads)
+      .filter(([path]) => typeof path === 'string' && OFFLINE_READS.some((pattern) => pattern.test(path)))
+      .map(([path, body]) =>
+        cache.put(
+          path,
+          new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+        ),
+      ),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'gomeum.drawn-reads' || typeof data.reads !== 'object' || data.reads === null) return;
+  event.waitUntil(keepDrawnReads(data.reads).catch(() => undefined));
+});
+
 /** The kept answer, else the network's (then kept). */
 function cacheFirst(request, cacheName) {
   return caches.match(request).then(

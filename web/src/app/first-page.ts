@@ -3,6 +3,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import type { DataRouter, LoaderFunctionArgs } from 'react-router';
 import { meQuery } from '../features/auth/index.ts';
 import { clearFirstReads, provideFirstReads } from '../lib/api-client.ts';
+import { keepDrawnReads } from '../lib/offline-data.ts';
 
 /** True until the router has shown its first page. */
 let firstPage = true;
@@ -66,7 +67,9 @@ export function takeRenderedPage(root: HTMLElement): boolean {
   const embedded = document.getElementById(FIRST_READS_ELEMENT_ID);
   if (!root.hasAttribute('data-rendered') || !embedded) return false;
   try {
-    provideFirstReads(JSON.parse(embedded.textContent) as Record<string, unknown>);
+    const reads = JSON.parse(embedded.textContent) as Record<string, unknown>;
+    provideFirstReads(reads);
+    keepDrawnReads(reads);
   } catch {
     // Unreadable: the page reads everything itself.
   }

@@ -9,3 +9,14 @@ export function forgetOfflineData(): void {
   if (typeof caches === 'undefined') return;
   caches.delete(OFFLINE_DATA_CACHE).catch((error: unknown) => console.warn('offline data not cleared', error));
 }
+
+/**
+ * Hands the answers a page drawn by the server came with to the service worker, which keeps those
+ * it keeps for offline use, as it would have had the app read them through it (public/sw.js).
+ */
+export function keepDrawnReads(reads: Record<string, unknown>): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready
+    .then((registration) => registration.active?.postMessage({ type: 'gomeum.drawn-reads', reads }))
+    .catch((error: unknown) => console.warn('drawn reads not kept for offline use', error));
+}

@@ -20,7 +20,7 @@ interface PageFiles {
 }
 
 /** The API reads a page makes first, once the user is known (the same URLs its queries fetch). */
-function pageReads(name: WebRoute, params: Record<string, string>): string[] {
+export function pageReads(name: WebRoute, params: Record<string, string>): string[] {
   const planetId = params.planetId ?? '';
   switch (name) {
     case 'galaxy':

@@ -150,18 +150,43 @@ describe('pages drawn by the server', () => {
     }
   });
 
-  it("leaves a signed-in user's pages to the app, as before", async () => {
+  it("draws a signed-in user's page from their own reads, theirs alone, and no shared cache keeps it", async () => {
     const alice = await guestClient(t);
+    const bob = await guestClient(t);
     const response = await alice.client.get('/galaxy');
     expect(response.status).toBe(200);
-    expect(response.text).toContain('<div id="root"></div>');
-    expect(firstReads(response.text)).toBeNull();
-    // The page then loads as it always has: the app's entry, its page's scripts and first reads preloaded.
-    expect(response.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(response.text).not.toContain(BOOT_SOURCE);
-    expect(response.text).toContain('<link rel="modulepreload" crossorigin href="/assets/galaxy-1.js" />');
-    expect(response.text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/galaxy" />');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.text).toContain(
+      `<main data-url="/galaxy" data-lang="en" data-me="${alice.id}" data-reads="/api/me /api/galaxy">`,
+    );
+    const reads = firstReads(response.text);
+    expect(reads?.['/api/me']).toMatchObject({ id: alice.id });
+    // The page's answer, as her own read of it would have it.
+    expect(reads?.['/api/galaxy']).toEqual((await alice.client.get('/api/galaxy')).body);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    // The page's scripts wait for its paint (nothing left to preload: the answers are in the page).
+    expect(response.text).toContain('<link rel="modulepreload" crossorigin href="/assets/galaxy-1.js" /></template>');
+    expect(response.text).not.toContain('<link rel="preload" as="fetch"');
+    // Bob's page is his.
+    const his = await bob.client.get('/galaxy');
+    expect(firstReads(his.text)?.['/api/me']).toMatchObject({ id: bob.id });
+    expect(his.text).not.toContain(alice.id);
+  });
+
+  it("draws a planet's task page from its three reads", async () => {
+    const alice = await guestClient(t);
+    const response = await alice.client.get('/task/music');
+    expect(response.text).toContain(
+      `data-reads="/api/me /api/planets/music/task /api/planets/music/logs /api/gomeum-logs/music"`,
+    );
+  });
+
+  it('leaves a signed-in page to the app for a visitor, whom the app sends to sign in', async () => {
+    const visitor = await new TestClient(t).get('/galaxy');
+    expect(visitor.status).toBe(200);
+    expect(visitor.text).toContain('<div id="root"></div>');
+    expect(firstReads(visitor.text)).toBeNull();
+    expect(visitor.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(visitor.text).not.toContain(BOOT_SOURCE);
   });
 
   it('gives the service worker the bare shell it keeps for offline use, with no one in it', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  AUTH_ROUTES,
   FIRST_READS_ELEMENT_ID,
   isLanguage,
   LANGUAGE_COOKIE,
@@ -13,6 +14,7 @@ import {
 import * as routes from '@gomeum/contracts/routes';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/zod-provider.ts';
+import { pageReads } from './page-preloads.ts';
 import { HTML_LANG } from './share-tags.ts';
 
 /** What the web build's server render (`web/src/entry-server.tsx`, built to `web/dist-ssr`) exports. */
@@ -61,19 +63,20 @@ export function renderLanguage(cookies: Record<string, string | undefined>): Lan
 }
 
 /**
- * The pages the server draws: the ones a visitor opens first, signed out. Their paint then comes
- * with the HTML (measured: Lighthouse's phone LCP from 2.1 s to 1.2 s, docs/BENCHMARKS.md). A
- * signed-in user's page is not drawn yet: taking over its far larger page keeps a phone's main
- * thread busy right after that paint (Lighthouse's TBT 400-860 ms against 10-60 ms), more than the
- * earlier paint is worth there.
+ * The pages the server draws: the ones a visitor opens first, signed out, and a signed-in user's
+ * galaxy, planets, moon and task pages. Their paint then comes with the HTML (Lighthouse's phone
+ * LCP from 2.1-2.4 s to 1.2-1.5 s, docs/BENCHMARKS.md), and the app takes each over in short tasks
+ * (web/src/lib/hydrate-later.tsx), keeping the drawings as the server drew them.
  */
-export const DRAWN_PAGES: readonly WebRoute[] = ['home', 'register'];
+export const DRAWN_PAGES: readonly WebRoute[] = ['home', 'register', 'galaxy', 'moon', 'planet', 'task'];
 
 /**
  * The API answers a drawn page shows first, read for the asking visitor through the server's own
  * routes (their session, checks and reply exactly as the app's own read would get them): who is
- * signed in (`/api/me`, null for a visitor). Null when the page is not drawn here, or the read
- * failed (the app then reads and reports as it always has).
+ * signed in (`/api/me`, null for a visitor), and on a signed-in user's page what it shows first
+ * (the reads its HTML would otherwise preload, see page-preloads.ts). Null when the page is not
+ * drawn here, when a visitor asks for a signed-in user's page (the app sends them to sign in), or
+ * when a read failed (the app then reads and reports as it always has).
  */
 export async function readFirstPage(
   app: App,
@@ -82,14 +85,29 @@ export async function readFirstPage(
 ): Promise<Record<string, unknown> | null> {
   const page = matchWebRoute(pathname);
   if (!page || !DRAWN_PAGES.includes(page.name)) return null;
-  const response = await app.inject({
-    method: 'GET',
-    url: routes.me.path,
-    remoteAddress: request.ip,
-    headers: { cookie: request.headers.cookie ?? '', accept: 'application/json', 'user-agent': 'gomeum-render' },
-  });
-  if (response.statusCode !== 200) return null;
-  return { [routes.me.path]: response.json<unknown>() };
+  const read = async (url: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json', 'user-agent': 'gomeum-render' },
+    });
+    return response.statusCode === 200 ? { ok: true as const, body: response.json<unknown>() } : { ok: false as const };
+  };
+  const me = await read(routes.me.path);
+  if (!me.ok) return null;
+  const reads: Record<string, unknown> = { [routes.me.path]: me.body };
+  if (!AUTH_ROUTES.includes(page.name)) return reads;
+  // A signed-in user's page: not drawn for a visitor (the app sends them to sign in).
+  if (me.body === null) return null;
+  const urls = pageReads(page.name, page.params);
+  const answers = await Promise.all(urls.map(read));
+  for (const [index, url] of urls.entries()) {
+    const answer = answers[index];
+    if (!answer?.ok) return null;
+    reads[url] = answer.body;
+  }
+  return reads;
 }
 
 /**
