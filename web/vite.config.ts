@@ -52,6 +52,11 @@ const browserApp = defineConfig({
       // The drawings are pure components: importing the art kit for one of them brings only that one.
       treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
       output: {
+        // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
+        // Chromium compiles all of its functions on the thread that streams it in (V8's explicit
+        // compile hints) instead of one by one on the main thread as each is first called, which is
+        // most of what taking over a drawn page costs a phone. (Not the boot script: it is inline.)
+        postBanner: (chunk) => (chunk.name === 'boot' ? '' : '//# allFunctionsCalledOnLoad'),
         // Libraries in chunks of their own (their names and bytes change only when they do, so a new
         // release of the app leaves them cached), and each kind of drawing with the pages that show
         // it: the skies and planets never ride along with the app's frame (which only shows the cat).

@@ -144,6 +144,23 @@ describe('web build byte budgets', () => {
     expect(text(chunk('src/features/dashboard/index.ts').file).length).toBeGreaterThan(1000);
   });
 
+  it("asks Chromium to compile each of the app's scripts as it streams in, all but the inline boot script", () => {
+    const scripts = Object.values(manifest)
+      .map((entry) => entry.file)
+      .filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(20);
+    const boot = chunk('src/boot.ts').file;
+    for (const file of scripts) {
+      // First, or right after Vite's one-line list of what a dynamic import preloads (the hint
+      // applies to the functions after it).
+      const [first, second] = text(file).split('\n');
+      const hinted =
+        first === '//# allFunctionsCalledOnLoad' ||
+        (first?.startsWith('const __vite__mapDeps=') === true && second === '//# allFunctionsCalledOnLoad');
+      expect(hinted, file).toBe(file !== boot);
+    }
+  });
+
   it('serves no source map and links none', () => {
     const served = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' });
     expect(served.filter((file) => file.endsWith('.map'))).toEqual([]);

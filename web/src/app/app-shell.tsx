@@ -90,13 +90,20 @@ export function AppShell() {
       <HydrateLater>
         <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
           <div className="top-bar__start">
-            <DiaryButton />
+            {/* Its own turn: the diary's reads make it the bar's costliest control to take over. */}
+            <HydrateLater>
+              <DiaryButton />
+            </HydrateLater>
             <KeepProgressLink />
             {isOperator ? <DashboardLink /> : null}
           </div>
           <nav className="top-bar__end" aria-label={t('common.toolbar')}>
             <LanguageControl />
-            <AccountMenu />
+            {me.data ? (
+              <HydrateLater>
+                <AccountMenu />
+              </HydrateLater>
+            ) : null}
             <AccountButton />
             {isOperator ? null : (
               <HydrateLater>

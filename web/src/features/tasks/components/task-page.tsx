@@ -15,6 +15,7 @@ import { ReminderBlock } from './reminder-block.tsx';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
+import { HydrateLater } from '../../../lib/hydrate-later.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { Photo } from '../../../lib/photo.tsx';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
@@ -186,16 +187,21 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
           <div className="task-grid">
             {/* The user's side (task, progress, proofs) and Gomeum's side (log, task), with the
                 reminder setting last, so the two columns stay about as tall as each other. */}
-            <div className="task-grid__column">
-              <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
-              {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
-              <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
-            </div>
-            <div className="task-grid__column">
-              <GomeumLogBlock planet={planet} />
-              <GomeumTaskBlock screen={screen.data} />
-              {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
-            </div>
+            {/* On a page the server drew, each column is taken over in a task of its own. */}
+            <HydrateLater>
+              <div className="task-grid__column">
+                <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
+                {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
+                <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
+              </div>
+            </HydrateLater>
+            <HydrateLater>
+              <div className="task-grid__column">
+                <GomeumLogBlock planet={planet} />
+                <GomeumTaskBlock screen={screen.data} />
+                {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
+              </div>
+            </HydrateLater>
           </div>
         )}
       </main>
