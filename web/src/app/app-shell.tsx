@@ -119,7 +119,11 @@ export function AppShell() {
         </div>
       </HydrateLater>
       {/* The operator sent the broadcast: they are not told about it again. */}
-      {isOperator ? null : <BroadcastToasts />}
+      {isOperator ? null : (
+        <HydrateLater>
+          <BroadcastToasts />
+        </HydrateLater>
+      )}
       {/* What shows nothing at first comes after the page is the app's (each in a task of its own). */}
       <AppOnly>
         <VisitReporting />

@@ -1,5 +1,6 @@
 import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
 import { useRef, useState, type SyntheticEvent } from 'react';
+import { HydrateLater } from '../../../lib/hydrate-later.tsx';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
@@ -253,16 +254,19 @@ export function MoonPage() {
       <main className="page moon" data-planet="moon">
         <div className="moon__inner">
           <PlanetArt planet="moon" size={150} className="moon__art" />
-          <section className="panel moon__panel" aria-labelledby="moon-title">
-            <h1 id="moon-title" className="moon__title">
-              {t('planets.moon.name')}
-            </h1>
-            <p className="moon__tagline">{t('planets.moon.tagline')}</p>
-            {body}
-            <Link className="button button--link moon__back" to="/galaxy">
-              {t('planet.back_to_galaxy')}
-            </Link>
-          </section>
+          {/* On a page the server drew, the panel is taken over in a task of its own. */}
+          <HydrateLater>
+            <section className="panel moon__panel" aria-labelledby="moon-title">
+              <h1 id="moon-title" className="moon__title">
+                {t('planets.moon.name')}
+              </h1>
+              <p className="moon__tagline">{t('planets.moon.tagline')}</p>
+              {body}
+              <Link className="button button--link moon__back" to="/galaxy">
+                {t('planet.back_to_galaxy')}
+              </Link>
+            </section>
+          </HydrateLater>
         </div>
       </main>
     </SkyScene>
