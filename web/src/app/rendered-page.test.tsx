@@ -7,7 +7,8 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../features/auth/index.ts';
 import { api } from '../lib/api-client.ts';
-import { HydrateLater, SERVER_DRAWN, takeOver, useServerDrawing } from '../lib/hydrate-later.tsx';
+import { AppOnly, HydrateLater, SERVER_DRAWN, takeOver, useServerDrawing } from '../lib/hydrate-later.tsx';
+import { PlanetArt } from '../lib/illustrations/index.ts';
 import { renderedPageReady, takeRenderedPage } from './first-page.ts';
 
 const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' };
@@ -100,5 +101,59 @@ describe('a page the server drew', () => {
     await vi.waitFor(() => expect(root.querySelector('.star')?.textContent).toBe('dawn'));
     expect(root.querySelector('circle')?.getAttribute('r')).toBe('2');
     expect(root.querySelectorAll('.sky')).toHaveLength(1);
+  });
+
+  it('keeps a planet as the server drew it, building none of its shapes, until it shows another planet', async () => {
+    let setPlanet: (planet: 'music' | 'food') => void = () => undefined;
+    function Page() {
+      const [planet, set] = useState<'music' | 'food'>('music');
+      setPlanet = set;
+      return (
+        <main>
+          <PlanetArt planet={planet} />
+        </main>
+      );
+    }
+    const root = serverPage(renderToString(<Page />), {});
+    const shapes = root.querySelectorAll('svg *').length;
+    expect(shapes).toBeGreaterThan(10);
+    const first = root.querySelector('svg *');
+    takeOver(() => hydrateRoot(root, <Page />));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Taken over: every shape is the server's own node still.
+    expect(root.querySelectorAll('svg *')).toHaveLength(shapes);
+    expect(root.querySelector('svg *')).toBe(first);
+    expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--music');
+    // Another planet: drawn by the app.
+    setPlanet('food');
+    await vi.waitFor(() => expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--food'));
+    expect(root.querySelector('svg *')).not.toBe(first);
+    expect(root.querySelectorAll('svg *').length).toBeGreaterThan(10);
+  });
+
+  it('renders what shows nothing at first after the page is taken over, and never on the server', async () => {
+    const rendered = vi.fn();
+    function Watcher() {
+      rendered();
+      return null;
+    }
+    function Page() {
+      return (
+        <main>
+          <p>drawn</p>
+          <AppOnly>
+            <Watcher />
+          </AppOnly>
+        </main>
+      );
+    }
+    const html = renderToString(<Page />);
+    // (renderToString runs with a document here: the server has none, so it renders nothing.)
+    rendered.mockClear();
+    const root = serverPage(html, {});
+    takeOver(() => hydrateRoot(root, <Page />));
+    expect(rendered).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(rendered).toHaveBeenCalled());
+    expect(root.querySelector('p')?.textContent).toBe('drawn');
   });
 });
