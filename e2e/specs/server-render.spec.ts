@@ -27,6 +27,46 @@ async function registeredElsewhere(context: BrowserContext, prefix: string): Pro
   return email;
 }
 
+/** What a test watches on a drawn page: errors, API reads, and (in the page) its drawn nodes. */
+interface DrawnPageWatch {
+  errors: string[];
+  reads: string[];
+}
+
+/**
+ * Watches the pages this context opens: console errors, the API paths read, and in each page
+ * (`window.drawnPage`) every element the server drew, every node removed from `#root` once the app
+ * has started, and whether the app says it has taken the page over.
+ */
+async function watchDrawnPage(context: BrowserContext, page: Page): Promise<DrawnPageWatch> {
+  const watch: DrawnPageWatch = { errors: [], reads: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => watch.errors.push(error.message));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) watch.reads.push(pathname);
+  });
+  await context.addInitScript(() => {
+    const state = { removed: 0, drawn: new Set<Node>(), takenOver: false };
+    (window as unknown as { drawnPage: typeof state }).drawnPage = state;
+    document.addEventListener('gomeum:taken-over', () => {
+      state.takenOver = true;
+    });
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
+      new MutationObserver((records) => {
+        for (const record of records) state.removed += record.removedNodes.length;
+      }).observe(root, { childList: true, subtree: true });
+    });
+  });
+  return watch;
+}
+
 /**
  * The pages a visitor opens first come drawn by the server: they paint with the HTML, in the
  * reader's language, and the app then takes them over without drawing anything anew.
@@ -59,29 +99,7 @@ describe('pages drawn by the server', () => {
 
   it('is taken over by the app in place: no node drawn anew, no error, no read made twice', async () => {
     const { context, page } = await newSession(browser);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
-    });
-    // Every node the server drew, and every node removed once the app has started.
-    await context.addInitScript(() => {
-      const state = { removed: 0, drawn: new Set<Node>() };
-      (window as unknown as { drawnPage: typeof state }).drawnPage = state;
-      document.addEventListener('DOMContentLoaded', () => {
-        const root = document.getElementById('root');
-        if (!root) return;
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
-        new MutationObserver((records) => {
-          for (const record of records) state.removed += record.removedNodes.length;
-        }).observe(root, { childList: true, subtree: true });
-      });
-    });
+    const { errors, reads } = await watchDrawnPage(context, page);
 
     for (const path of ['/', '/register']) {
       reads.length = 0;
@@ -174,32 +192,7 @@ describe('pages drawn by the server', () => {
 
   it("draws a signed-in user's pages with their own data, taken over in place without reading it again", async () => {
     const { context, page } = await newSession(browser);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(new URL(request.url()).pathname);
-    });
-    // Every element the server drew, every node removed from the page, and when the app has it all.
-    await context.addInitScript(() => {
-      const state = { removed: 0, drawn: new Set<Node>(), takenOver: false };
-      (window as unknown as { drawnPage: typeof state }).drawnPage = state;
-      document.addEventListener('gomeum:taken-over', () => {
-        state.takenOver = true;
-      });
-      document.addEventListener('DOMContentLoaded', () => {
-        const root = document.getElementById('root');
-        if (!root) return;
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
-        new MutationObserver((records) => {
-          for (const record of records) state.removed += record.removedNodes.length;
-        }).observe(root, { childList: true, subtree: true });
-      });
-    });
+    const { errors, reads } = await watchDrawnPage(context, page);
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
     expect(guest.status()).toBe(200);
     const pages = {
