@@ -1,13 +1,18 @@
 /**
- * Runs `work` in a task of its own once the browser is idle (at most `timeout` ms later), and
- * returns what cancels it. For work nothing waits on, which would otherwise lengthen a busy task
- * (say, the first use of the browser's time zone data, a few dozen milliseconds on a phone).
+ * Runs `work` in a task of its own once the browser is idle, and returns what cancels it. For work
+ * nothing waits on, which would otherwise lengthen a busy task (say, the first use of the browser's
+ * time zone data, a few dozen milliseconds on a phone). `after` holds it back that long first (so
+ * it runs once the page has settled, not in a pause while it is still being taken over); it runs
+ * at most `timeout` ms after that.
  */
-export function whenIdle(work: () => void, timeout = 2_000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => work(), { timeout });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 0);
-  return () => clearTimeout(handle);
+export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { after?: number; timeout?: number } = {}) {
+  let idle: number | null = null;
+  const delay = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => work(), { timeout });
+    else work();
+  }, after);
+  return () => {
+    clearTimeout(delay);
+    if (idle !== null) cancelIdleCallback(idle);
+  };
 }

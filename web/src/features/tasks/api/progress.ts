@@ -44,19 +44,22 @@ const SENT_KEY = 'gomeum.time-zone-sent';
 export function useTimeZoneSync(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
-    // Nothing waits on it: it goes in a task of its own when the browser is idle.
-    return whenIdle(() => {
-      let zone: string;
-      try {
-        zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      } catch {
-        return;
-      }
-      if (!zone || sessionStorage.getItem(SENT_KEY) === zone) return;
-      api(routes.setTimeZone, { body: { timeZone: zone } })
-        .then(() => sessionStorage.setItem(SENT_KEY, zone))
-        .catch(() => undefined);
-    });
+    // Nothing waits on it: it goes in a task of its own once the page has settled and the browser is idle.
+    return whenIdle(
+      () => {
+        let zone: string;
+        try {
+          zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        } catch {
+          return;
+        }
+        if (!zone || sessionStorage.getItem(SENT_KEY) === zone) return;
+        api(routes.setTimeZone, { body: { timeZone: zone } })
+          .then(() => sessionStorage.setItem(SENT_KEY, zone))
+          .catch(() => undefined);
+      },
+      { after: 3_000 },
+    );
   }, [enabled]);
 }
 
