@@ -6,9 +6,24 @@
  * request, and the ratios; appends to docs/BENCHMARKS.md.
  *
  *   npm run build && node bench/page.mjs [--rounds 3] [--seconds 10] [--connections 10] [--path /register]
+ *   node bench/page.mjs --path /task/music --guest   a signed-in user's page (a guest's), drawn from their reads
  */
 import { parseArgs } from 'node:util';
 import { appendResults, load, machineNote, startBare, startServer, summarize } from './lib.mjs';
+
+/** A new guest's session cookie. */
+async function guestCookie(base) {
+  const response = await fetch(`${base}/api/auth/guest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`guest sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +31,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     path: { type: 'string', default: '/register' },
+    guest: { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -26,7 +42,9 @@ const path = values.path;
 const server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
 let bare;
 try {
-  const drawn = await fetch(`${server.base}${path}`);
+  // A signed-in page is drawn for its user (a guest here) from their own reads, and never kept.
+  const who = values.guest ? { cookie: await guestCookie(server.base) } : {};
+  const drawn = await fetch(`${server.base}${path}`, { headers: who });
   const bytes = await drawn.text();
   if (!drawn.ok || !bytes.includes('data-rendered=')) throw new Error(`${path} did not come drawn (${drawn.status})`);
   bare = await startBare(path, bytes);
@@ -36,13 +54,13 @@ try {
 
   const results = { drawn: [], shell: [], bare: [] };
   for (let round = 1; round <= rounds; round += 1) {
-    const d = await load({ url: `${server.base}${path}`, pid: server.pid, connections, seconds });
+    const d = await load({ url: `${server.base}${path}`, pid: server.pid, connections, seconds, headers: who });
     const s = await load({
       url: `${server.base}${path}`,
       pid: server.pid,
       connections,
       seconds,
-      headers: { 'x-gomeum-shell': 'bare' },
+      headers: { ...who, 'x-gomeum-shell': 'bare' },
     });
     const b = await load({ url: `${bare.base}${path}`, pid: bare.pid, connections, seconds });
     results.drawn.push(d);
@@ -58,7 +76,7 @@ try {
   const row = (name, r) =>
     `| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpu.toFixed(3)} | ${r.errors} |`;
   const lines = [
-    `\`GET ${path}\` for a visitor, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
+    `\`GET ${path}\` for ${values.guest ? 'a signed-in guest' : 'a visitor'}, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
     '',
     '| target | req/s | p50 ms | p99 ms | server CPU ms/req | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -68,6 +86,9 @@ try {
     '',
     `Drawing the page: **${(d.cpu - s.cpu).toFixed(2)} ms of server CPU per request** (${(d.cpu / s.cpu).toFixed(1)}× the bare shell's, ${(d.cpu / b.cpu).toFixed(1)}× bare Fastify's).`,
   ];
+  // Still drawn at the end (a read refused on the way would have sent the bare shell instead).
+  const after = await (await fetch(`${server.base}${path}`, { headers: who })).text();
+  if (!after.includes('data-rendered=')) throw new Error(`${path} no longer came drawn after the runs`);
   console.log(lines.join('\n'));
   if (!process.env.BENCH_NO_RECORD) appendResults(`Page drawn by the server (${path})`, lines);
 } finally {

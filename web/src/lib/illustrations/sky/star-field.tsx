@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { cx, round, seededRandom, sparklePath, useSvgId } from '../art-utils.ts';
 import { DotPaths, dotGroups } from './dots.tsx';
 import './sky.css';
@@ -34,6 +33,39 @@ function makeStars(seed: number, density: number): Star[] {
   return stars;
 }
 
+/** The layout of each star field drawn so far, by seed and density: the same every time, so made once. */
+const layouts = new Map<string, ReturnType<typeof layOutStars>>();
+
+function layOutStars(seed: number, density: number) {
+  const stars = makeStars(seed, density);
+  const bright = stars.filter((s) => s.r > 1.7);
+  const twinkles = stars.filter((s) => s.twinkle);
+  return {
+    halos: bright,
+    // Brightness in steps of 0.1: no eye tells them from the stars' own values.
+    still: dotGroups(
+      stars.filter((s) => !s.twinkle),
+      (s) => `${s.colour} ${round(s.opacity)}`,
+    ),
+    twinkling: TWINKLE_LAYERS.map((_, layer) =>
+      dotGroups(
+        twinkles.filter((_, i) => i % TWINKLE_LAYERS.length === layer),
+        (s) => `${s.colour} 1`,
+      ),
+    ),
+    // Sparkles stay out of the middle, where page text usually sits.
+    sparkles: bright.filter((s) => Math.abs(s.x - 500) > 260 || Math.abs(s.y - 500) > 260).slice(0, 3),
+  };
+}
+
+/** A field's layout (made once per seed and density, on the server and in the browser alike). */
+function starLayout(seed: number, density: number) {
+  const key = `${seed} ${density}`;
+  let layout = layouts.get(key);
+  if (!layout) layouts.set(key, (layout = layOutStars(seed, density)));
+  return layout;
+}
+
 /**
  * The twinkling stars in a few layers of their own, each breathing at its own pace: a layer's
  * opacity is animated as a whole, which the browser's compositor does without repainting anything.
@@ -60,27 +92,7 @@ export function StarField({
   className?: string;
 }) {
   const id = useSvgId('art-stars');
-  const { halos, still, twinkling, sparkles } = useMemo(() => {
-    const stars = makeStars(seed, density);
-    const bright = stars.filter((s) => s.r > 1.7);
-    const twinkles = stars.filter((s) => s.twinkle);
-    return {
-      halos: bright,
-      // Brightness in steps of 0.1: no eye tells them from the stars' own values.
-      still: dotGroups(
-        stars.filter((s) => !s.twinkle),
-        (s) => `${s.colour} ${round(s.opacity)}`,
-      ),
-      twinkling: TWINKLE_LAYERS.map((_, layer) =>
-        dotGroups(
-          twinkles.filter((_, i) => i % TWINKLE_LAYERS.length === layer),
-          (s) => `${s.colour} 1`,
-        ),
-      ),
-      // Sparkles stay out of the middle, where page text usually sits.
-      sparkles: bright.filter((s) => Math.abs(s.x - 500) > 260 || Math.abs(s.y - 500) > 260).slice(0, 3),
-    };
-  }, [seed, density]);
+  const { halos, still, twinkling, sparkles } = starLayout(seed, density);
   return (
     <div className={cx('art-stars', className)} aria-hidden="true">
       <svg className="art-stars__layer" viewBox="0 0 1000 1000" preserveAspectRatio="xMidYMid slice" focusable="false">
