@@ -66,6 +66,17 @@ export function useTimeZoneSync(enabled = true) {
 /** The user is looking at a planet's task screen: Gomeum's news dot on the galaxy goes out. */
 export function useMarkPlanetSeen(planet: PlanetId) {
   useEffect(() => {
-    api(routes.planetSeen, { params: { planetId: planet } }).catch(() => undefined);
+    let sent = false;
+    const send = () => {
+      if (sent) return;
+      sent = true;
+      api(routes.planetSeen, { params: { planetId: planet } }).catch(() => undefined);
+    };
+    // In a task of its own once the page is idle; and at once should the user leave before that.
+    const cancel = whenIdle(send, { timeout: 1_000 });
+    return () => {
+      cancel();
+      send();
+    };
   }, [planet]);
 }
