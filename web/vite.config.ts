@@ -19,7 +19,9 @@ const serverRender = defineConfig({
     outDir: 'dist-ssr',
     target: 'node20',
     emptyOutDir: true,
-    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+    // One file: a new build is loaded next to a running server as a whole new module (see the
+    // server's renderModuleReader); chunks would be shared by URL between the old and new builds.
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
   },
 });
 

@@ -161,6 +161,17 @@ describe('web build byte budgets', () => {
     }
   });
 
+  it('builds the server render as one file, so a new build loads next to a running server whole', () => {
+    // (Its chunks were imported by a plain relative address, so a server that had loaded the
+    // previous build kept that build's modules under the new build's names: a render then failed,
+    // or a timer of the old code threw and ended the server.)
+    const files = fs.readdirSync(path.join(WEB, 'dist-ssr'), { recursive: true, encoding: 'utf8' });
+    expect(files.filter((file) => file.endsWith('.js'))).toEqual(['entry-server.js']);
+    const source = fs.readFileSync(path.join(WEB, 'dist-ssr/entry-server.js'), 'utf8');
+    expect(source).not.toMatch(/\bimport\(\s*["']\.{1,2}\//);
+    expect(source).not.toMatch(/^import\s[^;]*\bfrom\s*["']\.{1,2}\//m);
+  });
+
   it('serves no source map and links none', () => {
     const served = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' });
     expect(served.filter((file) => file.endsWith('.map'))).toEqual([]);
