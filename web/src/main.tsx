@@ -19,6 +19,7 @@ import {
 } from './lib/hydrate-later.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { IdRoot } from './lib/use-id.tsx';
+import { nextTask } from './lib/when-idle.ts';
 import './styles/global.css';
 
 const i18nReady = initI18n();
@@ -36,9 +37,6 @@ const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 });
-
-/** The next task: what the browser has waiting (a tap, a frame) goes first. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -16,3 +16,8 @@ export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { aft
     if (idle !== null) cancelIdleCallback(idle);
   };
 }
+
+/** Resolves in the next task: what the browser has waiting (a tap, a frame) goes first. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
