@@ -236,3 +236,17 @@ export function startWorker() {
     },
   };
 }
+
+/** A new guest's session cookie (`name=value` pairs for a Cookie header), from the server at `base`. */
+export async function guestCookie(base) {
+  const response = await fetch(`${base}/api/auth/guest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`guest sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}

@@ -9,21 +9,7 @@
  *   node bench/page.mjs --path /task/music --guest   a signed-in user's page (a guest's), drawn from their reads
  */
 import { parseArgs } from 'node:util';
-import { appendResults, load, machineNote, startBare, startServer, summarize } from './lib.mjs';
-
-/** A new guest's session cookie. */
-async function guestCookie(base) {
-  const response = await fetch(`${base}/api/auth/guest`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`guest sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+import { appendResults, guestCookie, load, machineNote, startBare, startServer, summarize } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {

@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { guestCookie } from '../bench/lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
@@ -89,19 +90,6 @@ async function startServer() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function guestCookie(base) {
-  const response = await fetch(`${base}/api/auth/guest`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`guest sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** The median of the runs that produced the figure (a run can miss one, e.g. no LCP recorded). */
