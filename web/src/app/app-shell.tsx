@@ -14,7 +14,6 @@ import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
 import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
-import { whenIdle } from '../lib/when-idle.ts';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -52,19 +51,9 @@ function useScrolledPast() {
   useEffect(() => {
     const element = marker.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    let observer: IntersectionObserver | null = null;
-    // A page opens at its top: the watch starts in a task of its own once the page is idle.
-    const cancel = whenIdle(
-      () => {
-        observer = new IntersectionObserver(([entry]) => setScrolled(!entry?.isIntersecting));
-        observer.observe(element);
-      },
-      { timeout: 500 },
-    );
-    return () => {
-      cancel();
-      observer?.disconnect();
-    };
+    const observer = new IntersectionObserver(([entry]) => setScrolled(!entry?.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
   return { marker, scrolled };
 }
