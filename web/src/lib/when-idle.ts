@@ -21,3 +21,17 @@ export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { aft
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Starts each of `starts` in a task of its own, one after another, and resolves once all have
+ * settled: work that may each be quick (answers already at hand) stays side by side without
+ * adding up to one long task.
+ */
+export async function startApart(starts: readonly (() => Promise<unknown>)[]): Promise<void> {
+  const started: Promise<unknown>[] = [];
+  for (const start of starts) {
+    if (started.length > 0) await nextTask();
+    started.push(start().catch(() => undefined));
+  }
+  await Promise.all(started);
+}

@@ -1,6 +1,6 @@
 import type { PlanetId } from '@gomeum/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { nextTask } from '../../../lib/when-idle.ts';
+import { startApart } from '../../../lib/when-idle.ts';
 import { gomeumLogsQuery } from './list-gomeum-logs.ts';
 import { taskProgressQuery } from './progress.ts';
 import { taskScreenQuery } from './get-task-screen.ts';
@@ -13,10 +13,9 @@ export async function prefetchPlanetSummary(queryClient: QueryClient, planet: Pl
   // Each read starts in a task of its own, and they still run side by side: on a page the server
   // drew, each is answered from the page at once, and the three in one task kept a phone from
   // answering a tap for longer than it should wait.
-  const first = queryClient.query(taskScreenQuery(planet)).catch(() => undefined);
-  await nextTask();
-  const second = queryClient.query(taskProgressQuery(planet)).catch(() => undefined);
-  await nextTask();
-  const third = queryClient.query(gomeumLogsQuery(planet)).catch(() => undefined);
-  await Promise.all([first, second, third]);
+  await startApart([
+    () => queryClient.query(taskScreenQuery(planet)),
+    () => queryClient.query(taskProgressQuery(planet)),
+    () => queryClient.query(gomeumLogsQuery(planet)),
+  ]);
 }
