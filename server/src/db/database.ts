@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { LimitLiteralPlugin } from './limit-literal.ts';
 import { startSqliteWriter } from './sqlite-writer.ts';
 import type { Database } from './schema.ts';
 
@@ -102,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       file !== ':memory:' && options.sqliteWriterThread !== false ? startSqliteWriter(file) : undefined,
     ),
     log: queryLog(options),
+    plugins: [new LimitLiteralPlugin()],
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

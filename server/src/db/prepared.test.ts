@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
+
+const onSqlite = !TEST_DATABASE_URL;
 import { prepared } from './prepared.ts';
 
 let t: TestApp;
@@ -17,8 +19,10 @@ describe('prepared queries', () => {
         .values({ id, title, content: 'Same for all', image_key: null, created_at: 5, updated_at: 5 })
         .returning(['id', 'title', 'content', 'created_at']),
     );
-    const byId = prepared((db, id: string, limit: number) =>
-      db.selectFrom('updates').select(['id', 'title']).where('id', '=', id).limit(limit),
+    const byId = prepared(
+      (db, id: string, limit: number) =>
+        db.selectFrom('updates').select(['id', 'title']).where('id', '=', id).limit(limit),
+      { written: [1] },
     );
     expect(await insert(db, 'u-1', 'First')).toEqual([
       { id: 'u-1', title: 'First', content: 'Same for all', created_at: 5 },
@@ -29,6 +33,42 @@ describe('prepared queries', () => {
     expect(await byId(db, 'u-2', 1)).toEqual([{ id: 'u-2', title: 'Second' }]);
     expect(await byId(db, 'u-1', 1)).toEqual([{ id: 'u-1', title: 'First' }]);
     expect(await byId(db, 'nobody', 1)).toEqual([]);
+    expect(await byId(db, 'u-1', 0)).toEqual([]);
+  });
+
+  it('builds a query once per value of a written argument (a LIMIT), the others bound', async () => {
+    const db = t.database.db;
+    for (const [id, title] of [
+      ['w-1', 'One'],
+      ['w-2', 'Two'],
+      ['w-3', 'Three'],
+    ]) {
+      await db
+        .insertInto('updates')
+        .values({ id, title, content: 'x', image_key: null, created_at: 7, updated_at: 7 })
+        .execute();
+    }
+    let builds = 0;
+    const newest = prepared(
+      (db, content: string, limit: number) => {
+        builds += 1;
+        return db.selectFrom('updates').select('id').where('content', '=', content).orderBy('id', 'desc').limit(limit);
+      },
+      { written: [1], check: false },
+    );
+    expect(await newest(db, 'x', 2)).toEqual([{ id: 'w-3' }, { id: 'w-2' }]);
+    expect(await newest(db, 'x', 1)).toEqual([{ id: 'w-3' }]);
+    expect(await newest(db, 'x', 2)).toEqual([{ id: 'w-3' }, { id: 'w-2' }]);
+    expect(await newest(db, 'none', 2)).toEqual([]);
+    expect(builds).toBe(2);
+  });
+
+  it.runIf(onSqlite)('checked, fails a SQLite query whose LIMIT argument is not declared written', async () => {
+    const db = t.database.db;
+    const undeclared = prepared((db, limit: number) => db.selectFrom('updates').select('id').limit(limit), {
+      check: true,
+    });
+    await expect(undeclared(db, 5)).rejects.toThrow(/differs from its build: .*limit 5/);
   });
 
   it('refuses a query one of whose arguments is not a parameter of it', async () => {

@@ -16,15 +16,18 @@ export class TasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   // A page of a user's proofs: what the task screen and its log read most; built once (db/prepared.ts).
-  private readonly newestLogs = prepared((db, userId: string, planet: string, limit: number) =>
-    db
-      .selectFrom('task_logs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('planet', '=', planet)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit),
+  private readonly newestLogs = prepared(
+    (db, userId: string, planet: string, limit: number) =>
+      db
+        .selectFrom('task_logs')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('planet', '=', planet)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit),
+    // The limit is written into the SQL on SQLite (LimitLiteralPlugin).
+    { written: [2] },
   );
 
   /** Runs `work` in one transaction. */

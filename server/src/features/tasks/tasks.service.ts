@@ -42,8 +42,7 @@ function toUserTask(row: UserTaskRow): UserTask {
 }
 
 function toTaskLog(row: TaskLogRow, reaction?: ProofReaction | null): TaskLog {
-  return {
-    ...(reaction === undefined ? {} : { reaction }),
+  const log: TaskLog = {
     id: row.id,
     planet: row.planet as PlanetId,
     date: row.date,
@@ -52,6 +51,10 @@ function toTaskLog(row: TaskLogRow, reaction?: ProofReaction | null): TaskLog {
     imageUrl: fileUrl(row.image_key),
     createdAt: row.created_at,
   };
+  // Set, not spread: V8 makes `{ ...{ reaction: null }, id, … }` about 50× slower than a plain
+  // object (4 µs a proof, most of a page of logs' mapping; bench/read.mjs).
+  if (reaction !== undefined) log.reaction = reaction;
+  return log;
 }
 
 /** What the tasks need of users (the auth feature's): whether one exists (the operator acts only on real users), their time zone. */
