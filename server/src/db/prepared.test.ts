@@ -42,7 +42,7 @@ describe('prepared queries', () => {
       ['w-1', 'One'],
       ['w-2', 'Two'],
       ['w-3', 'Three'],
-    ]) {
+    ] as const) {
       await db
         .insertInto('updates')
         .values({ id, title, content: 'x', image_key: null, created_at: 7, updated_at: 7 })

@@ -79,17 +79,6 @@ export class ReactionsRepository {
     return this.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', logId).executeTakeFirst();
   }
 
-  /** The reactions of these proofs, by proof id. */
-  async forLogs(logIds: readonly string[]): Promise<Map<string, ProofReactionRow>> {
-    if (logIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('proof_reactions')
-      .selectAll()
-      .where('log_id', 'in', [...logIds])
-      .execute();
-    return new Map(rows.map((row) => [row.log_id, row]));
-  }
-
   /** The planet of a proof, or undefined when it does not exist. */
   async planetOf(logId: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('task_logs').select('planet').where('id', '=', logId).executeTakeFirst();

@@ -69,13 +69,6 @@ export class ReactionsService {
 
   constructor(private readonly deps: ReactionsServiceDeps) {}
 
-  /** The reactions of these proofs, by proof id (shown under each proof in the user's log). */
-  async reactionsOf(logs: readonly { id: string; planet: string }[]): Promise<Map<string, ProofReaction>> {
-    const rows = await this.deps.repo.forLogs(logs.map((log) => log.id));
-    const planets = new Map(logs.map((log) => [log.id, log.planet]));
-    return new Map([...rows].map(([id, row]) => [id, toProofReaction(row, planets.get(id) ?? '')] as const));
-  }
-
   /**
    * A proof was stored: the operators' queue changes, and when the operator is not online the AI
    * starts writing a reaction. Never fails (the proof is stored already).

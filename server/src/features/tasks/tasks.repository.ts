@@ -1,10 +1,23 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, TaskDefinitionsTable, TaskLogsTable, UserTasksTable } from '../../db/schema.ts';
+import type {
+  Database,
+  ProofReactionsTable,
+  TaskDefinitionsTable,
+  TaskLogsTable,
+  UserTasksTable,
+} from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 
 /** Row types this repository hands out. */
 export type UserTaskRow = Selectable<UserTasksTable>;
 export type TaskLogRow = Selectable<TaskLogsTable>;
+
+/** A proof with Gomeum's reaction to it: the reaction's columns are null while it has none. */
+export interface TaskLogWithReactionRow extends TaskLogRow {
+  reaction_sender: ProofReactionsTable['sender'] | null;
+  reaction_content: string | null;
+  reaction_created_at: number | null;
+}
 export type TaskDefinitionRow = Selectable<TaskDefinitionsTable>;
 /** A user's planet task in short: its planet, texts and status. */
 export type TaskSummary = Pick<UserTaskRow, 'planet' | 'description' | 'reward' | 'status'>;
@@ -15,16 +28,19 @@ type Db = Kysely<Database> | Transaction<Database>;
 export class TasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  // A page of a user's proofs: what the task screen and its log read most; built once (db/prepared.ts).
+  // A page of a user's proofs with Gomeum's reactions: what the task screen and its log read most.
+  // One query (a reaction is at most one row per proof), built once (db/prepared.ts).
   private readonly newestLogs = prepared(
     (db, userId: string, planet: string, limit: number) =>
       db
-        .selectFrom('task_logs')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('planet', '=', planet)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .selectFrom('task_logs as l')
+        .leftJoin('proof_reactions as r', 'r.log_id', 'l.id')
+        .selectAll('l')
+        .select(['r.sender as reaction_sender', 'r.content as reaction_content', 'r.created_at as reaction_created_at'])
+        .where('l.user_id', '=', userId)
+        .where('l.planet', '=', planet)
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc')
         .limit(limit),
     // The limit is written into the SQL on SQLite (LimitLiteralPlugin).
     { written: [2] },
@@ -86,8 +102,8 @@ export class TasksRepository {
     await this.db.insertInto('task_logs').values(row).execute();
   }
 
-  /** A user's log on a planet, newest first. */
-  listLogs(userId: string, planet: string, limit: number): Promise<TaskLogRow[]> {
+  /** A user's log on a planet, newest first, each proof with Gomeum's reaction when it has one. */
+  listLogs(userId: string, planet: string, limit: number): Promise<TaskLogWithReactionRow[]> {
     return this.newestLogs(this.db, userId, planet, limit);
   }
 

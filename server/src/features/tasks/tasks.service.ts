@@ -17,7 +17,13 @@ import type { UsersService } from '../auth/index.ts';
 import { fileUrl, type FilesService } from '../files/index.ts';
 import type { GomeumTasksService } from './gomeum-tasks.service.ts';
 import { isTimeZone, streaksAt } from './streaks.ts';
-import type { TaskLogRow, TaskSummary, TasksRepository, UserTaskRow } from './tasks.repository.ts';
+import type {
+  TaskLogRow,
+  TaskLogWithReactionRow,
+  TaskSummary,
+  TasksRepository,
+  UserTaskRow,
+} from './tasks.repository.ts';
 
 /** What confirming a task sets: its text, and how many proofs (how often) finish it. */
 export interface TaskGoalInput {
@@ -57,13 +63,26 @@ function toTaskLog(row: TaskLogRow, reaction?: ProofReaction | null): TaskLog {
   return log;
 }
 
+/** A proof as its user's log shows it: with Gomeum's reaction, or null while it has none. */
+function toTaskLogWithReaction(row: TaskLogWithReactionRow): TaskLog {
+  const reaction: ProofReaction | null =
+    row.reaction_sender === null
+      ? null
+      : {
+          logId: row.id,
+          planet: row.planet as PlanetId,
+          sender: row.reaction_sender,
+          content: row.reaction_content ?? '',
+          createdAt: row.reaction_created_at ?? row.created_at,
+        };
+  return toTaskLog(row, reaction);
+}
+
 /** What the tasks need of users (the auth feature's): whether one exists (the operator acts only on real users), their time zone. */
 export type TaskUsers = Pick<UsersService, 'exists' | 'timeZone' | 'setTimeZone'>;
 
 /** What the task screens need of Gomeum's reactions to proofs (the reactions service). */
 export interface ProofReactions {
-  /** The reactions of these proofs, by proof id. */
-  reactionsOf(logs: readonly { id: string; planet: string }[]): Promise<Map<string, ProofReaction>>;
   /** A proof was stored (never fails). */
   proofSubmitted(logId: string): void;
   /** A proof was deleted (never fails). */
@@ -71,7 +90,6 @@ export interface ProofReactions {
 }
 
 const noReactions: ProofReactions = {
-  reactionsOf: () => Promise.resolve(new Map()),
   proofSubmitted: () => undefined,
   proofDeleted: () => undefined,
 };
@@ -91,12 +109,6 @@ export class TasksService {
     /** Gomeum's reactions: shown under each proof, started when one is stored. */
     private readonly reactions: ProofReactions = noReactions,
   ) {}
-
-  /** Log rows with their reactions. */
-  private async withReactions(rows: TaskLogRow[]): Promise<TaskLog[]> {
-    const reactions = await this.reactions.reactionsOf(rows);
-    return rows.map((row) => toTaskLog(row, reactions.get(row.id) ?? null));
-  }
 
   /** Everything the task screen of `planet` shows to `userId`. */
   async getScreen(userId: string, planet: PlanetId): Promise<TaskScreen> {
@@ -300,7 +312,7 @@ export class TasksService {
 
   /** The user's log on a planet, newest first. */
   async listLogs(userId: string, planet: PlanetId, limit: number): Promise<TaskLog[]> {
-    return this.withReactions(await this.tasks.listLogs(userId, planet, limit));
+    return (await this.tasks.listLogs(userId, planet, limit)).map(toTaskLogWithReaction);
   }
 
   /** A user's planet tasks in short, planet by planet (what the chat's AI is told about them). */
@@ -354,6 +366,6 @@ export class TasksService {
       this.tasks.getUserTask(userId, planet),
       this.tasks.listLogs(userId, planet, 200),
     ]);
-    return { userTask: task ? toUserTask(task) : null, logs: await this.withReactions(logs) };
+    return { userTask: task ? toUserTask(task) : null, logs: logs.map(toTaskLogWithReaction) };
   }
 }
