@@ -15,6 +15,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { BatchWriter } from './sqlite-writer.ts';
+import { noteWrite, readRows } from './sqlite-rows.ts';
 
 /** The part of a better-sqlite3 database the driver uses (a statement cache fits). */
 export interface SqliteHandle {
@@ -108,7 +109,8 @@ function isSingleWrite(query: CompiledQuery): boolean {
 
 function run(database: SqliteHandle, query: CompiledQuery): QueryResult<unknown> {
   const statement = database.prepare(query.sql);
-  if (statement.reader) return { rows: statement.all(query.parameters) };
+  if (statement.reader) return { rows: readRows(statement, query.parameters) };
+  noteWrite(query.sql);
   const { changes, lastInsertRowid } = statement.run(query.parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
@@ -226,7 +228,8 @@ class GroupCommitDriver implements Driver {
   private async *stream<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error('Only a select can be streamed on SQLite');
     if (this.lock.isHeld && !this.writerBusy) await this.lock.waitTurn();
-    const statement = this.database.prepare(query.sql);
+    // Rows as objects (a kept statement may have been left reading arrays, see readRows).
+    const statement = this.database.prepare(query.sql).raw(false);
     for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
   }
 

@@ -98,7 +98,7 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
 
     const [entry] = await logs(mia.client, 'food');
     // The log shows the very reaction the reply stored (read with the proof, in one query).
-    expect(entry?.reaction).toEqual(reply.body.reaction);
+    expect(entry?.reaction).toEqual((reply.body as { reaction: unknown }).reaction);
     expect((await logs(ben.client, 'music'))[0]?.reaction).toBeNull();
     expect((await waiting(operator)).map((p) => p.id)).toEqual([second]);
 
