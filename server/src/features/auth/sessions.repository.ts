@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { coalesced, isPostgres } from '../../db/coalesce.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
 
@@ -8,20 +9,62 @@ const FIND_LIVE_BATCH = 500;
 /** A session row as stored. */
 export type SessionRow = Selectable<SessionsTable>;
 
+/** A session with its user, as every signed-in request reads it. */
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'expires_at' | 'last_seen_at'>;
+  user: Selectable<UsersTable>;
+}
+
+/** The session's own columns come back under `session_` names beside the user's. */
+function sessionsWithUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at']);
+}
+
+function splitRow(row: Selectable<UsersTable> & { session_expires_at: number; session_last_seen_at: number }) {
+  const { session_expires_at, session_last_seen_at, ...user } = row;
+  return { session: { expires_at: session_expires_at, last_seen_at: session_last_seen_at }, user };
+}
+
 /** All SQL about server-side sessions. */
 export class SessionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.postgres = isPostgres(db);
+  }
 
   // Every signed-in request asks this: built once (see db/prepared.ts).
   private readonly sessionWithUser = prepared((db, id: string) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
-      .where('sessions.id', '=', id)
-      .limit(1),
+    sessionsWithUsers(db).where('sessions.id', '=', id).limit(1),
   );
+
+  // PostgreSQL: the lookups of requests arriving together are one query (see db/coalesce.ts).
+  private readonly sessionsWithUsers = prepared((db, ids: string[]) =>
+    sessionsWithUsers(db)
+      .select('sessions.id as session_id')
+      .where('sessions.id', '=', sql<string>`any(${ids})`),
+  );
+
+  private async findOne(id: string): Promise<SessionWithUser | undefined> {
+    const [row] = await this.sessionWithUser(this.db, id);
+    return row && splitRow(row);
+  }
+
+  private readonly findCoalesced = coalesced<string, SessionWithUser | undefined>({
+    one: (id) => this.findOne(id),
+    many: async (ids) => {
+      const rows = await this.sessionsWithUsers(this.db, [...new Set(ids)]);
+      const found = new Map(rows.map(({ session_id, ...row }) => [session_id, row]));
+      return ids.map((id) => {
+        const row = found.get(id);
+        return row && splitRow(row);
+      });
+    },
+  });
 
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
@@ -31,13 +74,8 @@ export class SessionsRepository {
    * A session with its user, in one query (every authenticated request asks this first). The
    * session's own columns come back under `session_` names.
    */
-  async findWithUser(
-    id: string,
-  ): Promise<{ session: Pick<SessionRow, 'expires_at' | 'last_seen_at'>; user: Selectable<UsersTable> } | undefined> {
-    const [row] = await this.sessionWithUser(this.db, id);
-    if (!row) return undefined;
-    const { session_expires_at, session_last_seen_at, ...user } = row;
-    return { session: { expires_at: session_expires_at, last_seen_at: session_last_seen_at }, user };
+  findWithUser(id: string): Promise<SessionWithUser | undefined> {
+    return this.postgres ? this.findCoalesced(id) : this.findOne(id);
   }
 
   /** The sessions among `ids` that still exist and have not expired (asked in batches, so any count fits). */

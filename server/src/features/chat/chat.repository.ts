@@ -1,5 +1,6 @@
 import type { ChatKind, ChatSender } from '@gomeum/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { coalesced, isPostgres } from '../../db/coalesce.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { ChatMessagesTable, Database } from '../../db/schema.ts';
 
@@ -43,9 +44,63 @@ function insertMessage(
   return db.insertInto('chat_messages').values({ user_id, sender, kind, content, meta, created_at, client_id });
 }
 
+/**
+ * PostgreSQL: many messages in one statement, each column one array parameter (one SQL text for
+ * any count). The rows are fed to the insert in the arrays' order, so their ids (drawn from the
+ * sequence as each row is inserted) follow it; RETURNING itself promises no order.
+ */
+function insertMessages(
+  db: Kysely<Database>,
+  [userIds, senders, kinds, contents, metas, createdAts]: MessageColumns,
+  clientIds: (string | null)[],
+) {
+  return db
+    .insertInto('chat_messages')
+    .columns(['user_id', 'sender', 'kind', 'content', 'meta', 'created_at', 'client_id'])
+    .expression(
+      sql`select user_id, sender, kind, content, meta, created_at, client_id
+        from unnest(${userIds}::text[], ${senders}::text[], ${kinds}::text[], ${contents}::text[], ${metas}::text[], ${createdAts}::bigint[], ${clientIds}::text[])
+          with ordinality as m(user_id, sender, kind, content, meta, created_at, client_id, n)
+        order by n`,
+    );
+}
+
+/** The columns of many messages, one array each (the arguments of `insertMessages`). */
+type MessageColumns = [
+  userIds: string[],
+  senders: ChatSender[],
+  kinds: ChatKind[],
+  contents: string[],
+  metas: (string | null)[],
+  createdAts: number[],
+];
+function columnsOf(messages: readonly NewChatMessage[]): MessageColumns {
+  return [
+    messages.map((m) => m.userId),
+    messages.map((m) => m.sender),
+    messages.map((m) => m.kind),
+    messages.map((m) => m.content),
+    messages.map((m) => m.meta),
+    messages.map((m) => m.createdAt),
+  ];
+}
+
+const namedKey = (userId: string, clientId: string) => `${userId}\u0000${clientId}`;
+
+/** A message named with the sender's own id, and whether this call stored it. */
+export interface StoredOnce {
+  row: ChatMessageRow;
+  created: boolean;
+}
+
 /** All SQL of the chat: messages, the operator's read marks, presence. */
 export class ChatRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  // PostgreSQL: messages sent together are stored by one statement (see db/coalesce.ts).
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.postgres = isPostgres(db);
+  }
 
   // Every message is one of these two: built once.
   private readonly insertNew = prepared((db, ...args: MessageArgs) => insertMessage(db, args, null).returningAll());
@@ -54,28 +109,88 @@ export class ChatRepository {
       .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
       .returningAll(),
   );
+  private readonly insertNewMany = prepared((db, clientIds: null[], ...columns: MessageColumns) =>
+    insertMessages(db, columns, clientIds).returningAll(),
+  );
+  private readonly insertNamedMany = prepared((db, clientIds: string[], ...columns: MessageColumns) =>
+    insertMessages(db, columns, clientIds)
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+      .returningAll(),
+  );
 
-  /** Stores a message (inside `db` when given a transaction). */
-  async insert(message: NewChatMessage, db: Kysely<Database> = this.db): Promise<ChatMessageRow> {
+  private async insertOne(message: NewChatMessage, db: Kysely<Database>): Promise<ChatMessageRow> {
     const [row] = await this.insertNew(db, ...argsOf(message));
     if (!row) throw new Error('chat message not stored');
     return row;
+  }
+
+  private readonly insertCoalesced = coalesced<NewChatMessage, ChatMessageRow>({
+    one: (message) => this.insertOne(message, this.db),
+    many: async (messages) => {
+      const rows = await this.insertNewMany(
+        this.db,
+        messages.map(() => null),
+        ...columnsOf(messages),
+      );
+      // Every message was stored (or the statement failed): in id order, they are the messages' order.
+      return rows.sort((a, b) => a.id - b.id);
+    },
+  });
+
+  private async insertOnceAlone(message: NewChatMessage, clientId: string): Promise<StoredOnce> {
+    const [created] = await this.insertNamed(this.db, clientId, ...argsOf(message));
+    if (created) return { row: created, created: true };
+    return { row: await this.findNamed(message.userId, clientId), created: false };
+  }
+
+  private findNamed(userId: string, clientId: string): Promise<ChatMessageRow> {
+    return this.db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+  }
+
+  private readonly insertOnceCoalesced = coalesced<{ message: NewChatMessage; clientId: string }, StoredOnce>({
+    one: ({ message, clientId }) => this.insertOnceAlone(message, clientId),
+    many: async (named) => {
+      // The same id twice at once (a retry racing its first send): stored once, the second told so.
+      const first = new Map<string, { message: NewChatMessage; clientId: string }>();
+      for (const entry of named) {
+        const key = namedKey(entry.message.userId, entry.clientId);
+        if (!first.has(key)) first.set(key, entry);
+      }
+      const unique = [...first.values()];
+      const rows = await this.insertNamedMany(
+        this.db,
+        unique.map((entry) => entry.clientId),
+        ...columnsOf(unique.map((entry) => entry.message)),
+      );
+      const created = new Map(rows.map((row) => [namedKey(row.user_id, row.client_id ?? ''), row]));
+      return Promise.all(
+        named.map(async (entry) => {
+          const key = namedKey(entry.message.userId, entry.clientId);
+          const row = created.get(key);
+          if (row && first.get(key) === entry) return { row, created: true };
+          // Stored before (a retried send), or by the same id's first call in this statement.
+          return { row: row ?? (await this.findNamed(entry.message.userId, entry.clientId)), created: false };
+        }),
+      );
+    },
+  });
+
+  /** Stores a message (inside `db` when given a transaction). */
+  insert(message: NewChatMessage, db: Kysely<Database> = this.db): Promise<ChatMessageRow> {
+    return this.postgres && db === this.db ? this.insertCoalesced(message) : this.insertOne(message, db);
   }
 
   /**
    * Stores a message the sender named with its own id, once: when that user already has a message
    * with this id (a retried send), nothing is stored and that message is returned instead.
    */
-  async insertOnce(message: NewChatMessage, clientId: string): Promise<{ row: ChatMessageRow; created: boolean }> {
-    const [created] = await this.insertNamed(this.db, clientId, ...argsOf(message));
-    if (created) return { row: created, created: true };
-    const row = await this.db
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('user_id', '=', message.userId)
-      .where('client_id', '=', clientId)
-      .executeTakeFirstOrThrow();
-    return { row, created: false };
+  insertOnce(message: NewChatMessage, clientId: string): Promise<StoredOnce> {
+    return this.postgres ? this.insertOnceCoalesced({ message, clientId }) : this.insertOnceAlone(message, clientId);
   }
 
   /** A user's messages with an id above `after`, oldest first; the newest `limit` of them. */

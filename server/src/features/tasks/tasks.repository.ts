@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { coalesced, isPostgres } from '../../db/coalesce.ts';
 import type {
   Database,
   ProofReactionsTable,
@@ -24,9 +25,22 @@ export type TaskSummary = Pick<UserTaskRow, 'planet' | 'description' | 'reward' 
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Which page of proofs: a user's on a planet, the newest `limit`. */
+interface LogPageKey {
+  userId: string;
+  planet: string;
+  limit: number;
+}
+
 /** All SQL about users' planet tasks: the tasks, their proofs (the user's log), Gomeum's dot per planet. */
 export class TasksRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  // PostgreSQL: the log pages asked for together are read by one query (see db/coalesce.ts).
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // Inside a transaction, each query runs as its caller asks.
+    this.postgres = isPostgres(db) && !db.isTransaction;
+  }
 
   // A page of a user's proofs with Gomeum's reactions: what the task screen and its log read most.
   // One query (a reaction is at most one row per proof), built once (db/prepared.ts).
@@ -45,6 +59,29 @@ export class TasksRepository {
     // The limit is written into the SQL on SQLite (LimitLiteralPlugin).
     { written: [2] },
   );
+
+  // PostgreSQL: many users' pages in one query, each page the same as `newestLogs` reads (a page
+  // per asked triple, matched back by its position `n`).
+  private readonly newestLogsCoalesced = coalesced<LogPageKey, TaskLogWithReactionRow[]>({
+    one: ({ userId, planet, limit }) => this.newestLogs(this.db, userId, planet, limit),
+    many: async (keys) => {
+      const { rows } = await sql<TaskLogWithReactionRow & { n: number }>`
+        select q.n, l.*, r.sender as reaction_sender, r.content as reaction_content, r.created_at as reaction_created_at
+        from unnest(${keys.map((k) => k.userId)}::text[], ${keys.map((k) => k.planet)}::text[], ${keys.map((k) => k.limit)}::int[])
+          with ordinality as q(user_id, planet, page_size, n)
+        cross join lateral (
+          select * from task_logs
+          where task_logs.user_id = q.user_id and task_logs.planet = q.planet
+          order by task_logs.created_at desc, task_logs.id desc
+          limit q.page_size
+        ) as l
+        left join proof_reactions as r on r.log_id = l.id
+        order by q.n, l.created_at desc, l.id desc`.execute(this.db);
+      const pages = keys.map((): TaskLogWithReactionRow[] => []);
+      for (const row of rows) pages[row.n - 1]?.push(row);
+      return pages;
+    },
+  });
 
   /** Runs `work` in one transaction. */
   transaction<T>(work: (repo: TasksRepository, trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -104,7 +141,9 @@ export class TasksRepository {
 
   /** A user's log on a planet, newest first, each proof with Gomeum's reaction when it has one. */
   listLogs(userId: string, planet: string, limit: number): Promise<TaskLogWithReactionRow[]> {
-    return this.newestLogs(this.db, userId, planet, limit);
+    return this.postgres
+      ? this.newestLogsCoalesced({ userId, planet, limit })
+      : this.newestLogs(this.db, userId, planet, limit);
   }
 
   /** One proof of a user's on a planet, or undefined (someone else's proof is not found either). */
