@@ -41,8 +41,11 @@ async function steady(perSecond, until, task) {
 }
 
 const database = await benchDatabase('bench_soak');
+// The server's own memory figures (V8's heap, memory outside it) are read from /metrics.
+const METRICS_TOKEN = 'soak-metrics-token-0123456789';
 const server = await startServer({
   ...database.env,
+  METRICS_TOKEN,
   GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
   GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
 });
@@ -117,9 +120,26 @@ try {
       body: JSON.stringify({ content: `soak ${n}` }),
     }),
   );
+  // RSS from /proc; V8's heap (committed and used) and its external memory from /metrics, so
+  // growth can be told apart: JavaScript objects, buffers, or native memory (SQLite, malloc).
+  const sample = async () => {
+    const figures = { at: Date.now() - start, rss: rssMiB(server.pid) };
+    try {
+      const text = await (
+        await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      const read = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20;
+      figures.heapTotal = read('nodejs_heap_size_total_bytes');
+      figures.heapUsed = read('nodejs_heap_size_used_bytes');
+      figures.external = read('nodejs_external_memory_bytes');
+    } catch {
+      // A sample without the server's own figures.
+    }
+    samples.push(figures);
+  };
   const sampler = (async () => {
     while (Date.now() < until) {
-      samples.push({ at: Date.now() - start, rss: rssMiB(server.pid) });
+      await sample();
       await sleep(10_000);
     }
   })();
@@ -146,7 +166,7 @@ try {
   })();
   await Promise.all([reads, writes, sampler, broadcaster]);
   await sleep(2_000);
-  samples.push({ at: Date.now() - start, rss: rssMiB(server.pid) });
+  await sample();
 
   // Growth over the last two thirds (the last 20 minutes of 30): the first sample of that window
   // against the last, and the window's highest.
@@ -155,6 +175,9 @@ try {
   const first = window[0]?.rss ?? Number.NaN;
   const last = window.at(-1)?.rss ?? Number.NaN;
   const peak = Math.max(...window.map((s) => s.rss));
+  const growth = (key) => ((window.at(-1)?.[key] ?? Number.NaN) - (window[0]?.[key] ?? Number.NaN)).toFixed(1);
+  const range = (key) =>
+    `${(window[0]?.[key] ?? Number.NaN).toFixed(1)} → ${(window.at(-1)?.[key] ?? Number.NaN).toFixed(1)}`;
   const totalErrors = errors.reads + errors.writes + errors.broadcasts + errors.lostSockets;
   const lines = [
     `${database.engine}, ${MINUTES} min, ${open} sockets, ${READS} reads/s, ${WRITES} messages/s, a broadcast a minute; ${machineNote()}.`,
@@ -166,7 +189,18 @@ try {
     `| errors: reads / messages / broadcasts missing sockets / sockets lost | ${errors.reads} / ${errors.writes} / ${errors.broadcasts} / ${errors.lostSockets} |`,
     `| server RSS at ${(windowStart / 60_000).toFixed(1)} min → end (MiB) | ${first.toFixed(1)} → ${last.toFixed(1)} (peak ${peak.toFixed(1)}) |`,
     `| RSS growth over the last ${((MINUTES * 2) / 3).toFixed(1)} min (MiB) | ${(last - first).toFixed(1)} |`,
+    `| V8 heap committed / used, same window (MiB) | ${range('heapTotal')} (${growth('heapTotal')}) / ${range('heapUsed')} (${growth('heapUsed')}) |`,
+    `| external memory (buffers), same window (MiB) | ${range('external')} (${growth('external')}) |`,
   ];
+  // Every sample, for a look at when memory grew.
+  console.log(
+    samples
+      .map(
+        (s) =>
+          `${(s.at / 60_000).toFixed(1)} min: RSS ${s.rss.toFixed(1)} heap ${s.heapTotal?.toFixed(1)} / ${s.heapUsed?.toFixed(1)} external ${s.external?.toFixed(1)}`,
+      )
+      .join('\n'),
+  );
   console.log(lines.join('\n'));
   console.log(totalErrors === 0 ? 'no errors' : `${totalErrors} errors`);
   if (!process.env.BENCH_NO_RECORD) appendResults(`Soak (${database.engine})`, lines);
