@@ -132,6 +132,8 @@ try {
       figures.heapTotal = read('nodejs_heap_size_total_bytes');
       figures.heapUsed = read('nodejs_heap_size_used_bytes');
       figures.external = read('nodejs_external_memory_bytes');
+      figures.newSpace = read('nodejs_heap_space_size_total_bytes\\{space="new"\\}');
+      figures.oldSpace = read('nodejs_heap_space_size_total_bytes\\{space="old"\\}');
     } catch {
       // A sample without the server's own figures.
     }
@@ -178,6 +180,19 @@ try {
   const growth = (key) => ((window.at(-1)?.[key] ?? Number.NaN) - (window[0]?.[key] ?? Number.NaN)).toFixed(1);
   const range = (key) =>
     `${(window[0]?.[key] ?? Number.NaN).toFixed(1)} → ${(window.at(-1)?.[key] ?? Number.NaN).toFixed(1)}`;
+  // One sample moves by ±10 MiB with the garbage collector's rhythm (V8 hands the young
+  // generation's pages back and takes them again): the trend of all the window's samples (least
+  // squares, times the window's length) says more than its first and last samples alone.
+  const trend = (key) => {
+    const points = window.filter((s) => Number.isFinite(s[key]));
+    const n = points.length;
+    const meanX = points.reduce((sum, s) => sum + s.at, 0) / n;
+    const meanY = points.reduce((sum, s) => sum + s[key], 0) / n;
+    const slope =
+      points.reduce((sum, s) => sum + (s.at - meanX) * (s[key] - meanY), 0) /
+      points.reduce((sum, s) => sum + (s.at - meanX) ** 2, 0);
+    return (slope * (MINUTES * 60_000 - windowStart)).toFixed(1);
+  };
   const totalErrors = errors.reads + errors.writes + errors.broadcasts + errors.lostSockets;
   const lines = [
     `${database.engine}, ${MINUTES} min, ${open} sockets, ${READS} reads/s, ${WRITES} messages/s, a broadcast a minute; ${machineNote()}.`,
@@ -188,7 +203,8 @@ try {
     `| requests: reads / messages / broadcasts | ${counts.reads} / ${counts.writes} / ${counts.broadcasts} |`,
     `| errors: reads / messages / broadcasts missing sockets / sockets lost | ${errors.reads} / ${errors.writes} / ${errors.broadcasts} / ${errors.lostSockets} |`,
     `| server RSS at ${(windowStart / 60_000).toFixed(1)} min → end (MiB) | ${first.toFixed(1)} → ${last.toFixed(1)} (peak ${peak.toFixed(1)}) |`,
-    `| RSS growth over the last ${((MINUTES * 2) / 3).toFixed(1)} min (MiB) | ${(last - first).toFixed(1)} |`,
+    `| RSS growth over the last ${((MINUTES * 2) / 3).toFixed(1)} min (MiB): last − first sample / trend of all ${window.length} | ${(last - first).toFixed(1)} / ${trend('rss')} |`,
+    `| V8 heap used, trend over the same window (MiB) | ${trend('heapUsed')} |`,
     `| V8 heap committed / used, same window (MiB) | ${range('heapTotal')} (${growth('heapTotal')}) / ${range('heapUsed')} (${growth('heapUsed')}) |`,
     `| external memory (buffers), same window (MiB) | ${range('external')} (${growth('external')}) |`,
   ];
@@ -197,7 +213,7 @@ try {
     samples
       .map(
         (s) =>
-          `${(s.at / 60_000).toFixed(1)} min: RSS ${s.rss.toFixed(1)} heap ${s.heapTotal?.toFixed(1)} / ${s.heapUsed?.toFixed(1)} external ${s.external?.toFixed(1)}`,
+          `${(s.at / 60_000).toFixed(1)} min: RSS ${s.rss.toFixed(1)} heap ${s.heapTotal?.toFixed(1)} / ${s.heapUsed?.toFixed(1)} external ${s.external?.toFixed(1)} (new space ${s.newSpace?.toFixed(1)}, old space ${s.oldSpace?.toFixed(1)})`,
       )
       .join('\n'),
   );
