@@ -7,6 +7,7 @@ import { meQuery } from './features/auth/index.ts';
 import ko from './i18n/ko.json';
 import zh from './i18n/zh.json';
 import { clearFirstReads, provideFirstReads } from './lib/api-client.ts';
+import { APP_NAME, takeRenderedTitle } from './lib/document-title.ts';
 import { setRenderLanguage } from './lib/i18n.ts';
 import { IdRoot } from './lib/use-id.tsx';
 
@@ -26,8 +27,11 @@ export interface RenderInput {
   reads: Record<string, unknown>;
 }
 
-/** The page's HTML (the inside of `#root`), or null when it has none to show (a redirect). */
-export type RenderResult = { html: string } | null;
+/**
+ * The page's HTML (the inside of `#root`) and its tab title (in the page's language, as the app
+ * will set it), or null when it has none to show (a redirect).
+ */
+export type RenderResult = { html: string; title: string } | null;
 
 async function render({ url, language, reads }: RenderInput): Promise<RenderResult> {
   const lang: Language = isLanguage(language) ? language : 'en';
@@ -42,6 +46,7 @@ async function render({ url, language, reads }: RenderInput): Promise<RenderResu
     await queryClient.query(meQuery).catch(() => undefined);
     const router = createStaticRouter(handler.dataRoutes, context);
     setRenderLanguage(lang, { zh, ko });
+    takeRenderedTitle();
     const html = renderToString(
       <IdRoot>
         <QueryClientProvider client={queryClient}>
@@ -49,7 +54,7 @@ async function render({ url, language, reads }: RenderInput): Promise<RenderResu
         </QueryClientProvider>
       </IdRoot>,
     );
-    return { html };
+    return { html, title: takeRenderedTitle() ?? APP_NAME };
   } finally {
     clearFirstReads();
     queryClient.clear();

@@ -27,7 +27,10 @@ const RENDER_MODULE = `
 export async function renderPage({ url, language, reads }) {
   globalThis.gomeumRenders = (globalThis.gomeumRenders ?? 0) + 1;
   const me = reads['/api/me'];
-  return { html: '<div style="animation-delay:-1.3s;animation-duration:5s;"></div><main data-url="' + new URL(url).pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '" data-reads="' + Object.keys(reads).join(' ') + '"></main>' };
+  return {
+    html: '<div style="animation-delay:-1.3s;animation-duration:5s;"></div><main data-url="' + new URL(url).pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '" data-reads="' + Object.keys(reads).join(' ') + '"></main>',
+    title: language + ' <' + new URL(url).pathname + '> & Gomeum',
+  };
 }
 `;
 
@@ -79,9 +82,10 @@ describe('pages drawn by the server', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it("draws the page in the reader's language (their cookie), and says so in <html lang>", async () => {
+  it("draws the page in the reader's language (their cookie), and says so in <html lang> and its title", async () => {
     const response = await new TestClient(t).request('GET', '/register', undefined, { cookie: 'gomeum_lang=ko' });
     expect(response.text).toContain('<html lang="ko"');
+    expect(response.text).toContain('<title>ko &lt;/register&gt; &amp; Gomeum</title>');
     expect(response.text).toContain('data-rendered="ko"');
     expect(response.text).toContain('data-lang="ko"');
     // An unknown language is English.
@@ -221,7 +225,12 @@ describe('pages drawn by the server', () => {
     const visitor = new TestClient(t);
     const get = (url: string, client = visitor) => client.request('GET', url, undefined, { cookie: 'gomeum_lang=zh' });
     const before = renders();
-    for (let i = 0; i < 20; i += 1) expect((await get('/register')).text).toContain('data-lang="zh"');
+    for (let i = 0; i < 20; i += 1) {
+      const page = (await get('/register')).text;
+      expect(page).toContain('data-lang="zh"');
+      // Its title is kept with it.
+      expect(page).toContain('<title>zh &lt;/register&gt; &amp; Gomeum</title>');
+    }
     // Drawn its first 8 times, then served as kept.
     expect(renders() - before).toBe(8);
 
@@ -253,11 +262,19 @@ describe('embedding a page', () => {
     const json = embeddedJson(hostile);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(hostile);
-    const page = withRenderedPage(SHELL, '<p>hi</p>', { '/api/x': hostile }, 'zh');
+    const page = withRenderedPage(SHELL, { html: '<p>hi</p>' }, { '/api/x': hostile }, 'zh');
     // The shell's entry and the embedded answers: nothing else closes a script.
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     expect(page).toContain('<html lang="zh-Hans"');
     expect(page).toContain('<div id="root" data-rendered="zh"><p>hi</p></div>');
+    // A render without a title (built before titles were drawn) leaves the shell's.
+    expect(page).toContain('<title>Gomeum</title>');
+  });
+
+  it("names the tab with the drawn page's title, escaped", () => {
+    const page = withRenderedPage(SHELL, { html: '<p>hi</p>', title: '</title><script>x</script> · Gomeum' }, {}, 'en');
+    expect(page).toContain('<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · Gomeum</title>');
+    expect(page.match(/<title>/g)).toHaveLength(1);
   });
 
   it('allows exactly the style attributes the page was drawn with, read as the browser reads them', () => {

@@ -15,15 +15,18 @@ import * as routes from '@gomeum/contracts/routes';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/zod-provider.ts';
 import { pageReads } from './page-preloads.ts';
-import { HTML_LANG } from './share-tags.ts';
+import { escapeHtml, HTML_LANG } from './share-tags.ts';
 
 /** What the web build's server render (`web/src/entry-server.tsx`, built to `web/dist-ssr`) exports. */
 interface RenderModule {
-  renderPage(input: {
-    url: string;
-    language: string;
-    reads: Record<string, unknown>;
-  }): Promise<{ html: string } | null>;
+  renderPage(input: { url: string; language: string; reads: Record<string, unknown> }): Promise<RenderedPage | null>;
+}
+
+/** A page as the build's server render drew it: the inside of `#root`, and its tab title. */
+export interface RenderedPage {
+  html: string;
+  /** Absent from a render built before titles were drawn. */
+  title?: string | undefined;
 }
 
 /**
@@ -125,20 +128,23 @@ export function embeddedJson(value: unknown): string {
 
 /**
  * The shell with the rendered page inside `#root` (in `language`, which `<html lang>` now says),
+ * its tab title (the one the app sets, so the tab and a search engine see it before any script),
  * and the answers it was rendered from, embedded for the app's first reads.
  */
 export function withRenderedPage(
   html: string,
-  rendered: string,
+  rendered: RenderedPage,
   reads: Record<string, unknown>,
   language: Language,
 ): string {
   const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${embeddedJson(reads)}</script>`;
+  const { title } = rendered;
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[language]}"`)
+    .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root" data-rendered="${language}">${rendered}</div>\n    ${data}`,
+      () => `<div id="root" data-rendered="${language}">${rendered.html}</div>\n    ${data}`,
     );
 }
 
@@ -178,23 +184,25 @@ export function drawnPagePolicy(policy: string, rendered: string, scriptHash?: s
  * address is kept (no query, which may change the page), per language.
  */
 export class VisitorPages {
-  private readonly pages = new Map<string, { drawn: string[]; draws: number }>();
+  private readonly pages = new Map<string, { drawn: RenderedPage[]; draws: number }>();
 
   constructor(private readonly draws = 8) {}
 
   /** A kept drawing of the page in `language`, or null while it is still being drawn its first times. */
-  get(url: string, language: string): string | null {
+  get(url: string, language: string): RenderedPage | null {
     const page = this.pages.get(`${language} ${url}`);
     if (!page || page.draws < this.draws) return null;
     return page.drawn[Math.floor(Math.random() * page.drawn.length)] ?? null;
   }
 
   /** Keeps a drawing of the page in `language` (the same drawing twice is kept once). */
-  put(url: string, language: string, html: string): void {
+  put(url: string, language: string, drawing: RenderedPage): void {
     const key = `${language} ${url}`;
     const page = this.pages.get(key) ?? { drawn: [], draws: 0 };
     page.draws += 1;
-    if (!page.drawn.includes(html)) page.drawn.push(html);
+    if (!page.drawn.some((kept) => kept.html === drawing.html && kept.title === drawing.title)) {
+      page.drawn.push(drawing);
+    }
     this.pages.set(key, page);
   }
 }

@@ -134,10 +134,10 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     let page = withPreloads(renderShell(html, card), preloads);
     if (rendered) {
       const boot = await readBootScript(pageFiles);
-      page = withBootEntry(withRenderedPage(page, rendered.html, rendered.reads, rendered.language), boot);
+      page = withBootEntry(withRenderedPage(page, rendered.page, rendered.reads, rendered.language), boot);
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') {
-        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.html, boot?.hash));
+        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page.html, boot?.hash));
       }
     }
     return reply.status(status).send(page);
@@ -166,12 +166,14 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       const language = renderLanguage(request.cookies);
       // A visitor's page (nobody signed in, no query) is the same for every visitor: kept.
       const kept = reads[routes.me.path] === null && !request.url.includes('?') ? visitorPagesOf(module) : null;
-      const keptHtml = kept?.get(request.url, language);
-      if (keptHtml) return { html: keptHtml, reads, language };
+      const keptPage = kept?.get(request.url, language);
+      if (keptPage) return { page: keptPage, reads, language };
       const origin = `${request.protocol}://${request.host}`;
       const result = await module.renderPage({ url: `${origin}${request.url}`, language, reads });
-      if (result) kept?.put(request.url, language, result.html);
-      return result ? { html: result.html, reads, language } : null;
+      if (!result) return null;
+      const page = { html: result.html, title: result.title };
+      kept?.put(request.url, language, page);
+      return { page, reads, language };
     } catch (error) {
       request.log.warn({ err: error }, 'page render failed: the app draws the page as it starts');
       return null;
