@@ -49,10 +49,9 @@ describe('installable and usable offline', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
     // (The page comes drawn; the app's scripts follow its first paint.)
-    await page.waitForLoadState('networkidle');
-
     // Every script of the page came precompressed (Chromium accepts brotli).
-    expect(encodings.size).toBeGreaterThan(3);
+    await expect.poll(() => encodings.size).toBeGreaterThan(3);
+    await page.waitForLoadState('networkidle');
     expect([...new Set(encodings.values())]).toEqual(['br']);
 
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -92,8 +92,11 @@ describe('pages drawn by the server', () => {
     expect(await page.locator('.art-scene__backdrop svg').count()).toBeGreaterThan(3);
     const twinkle = page.locator('.art-stars__twinkle').first();
     expect(await twinkle.evaluate((element) => getComputedStyle(element).animationDuration)).not.toBe('0s');
+    expect(await page.title()).toBe('Gomeum');
     await page.goto('/register');
     await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
+    // The tab is named after the page, in the reader's language, before any script.
+    expect(await page.title()).toBe('다시 만나서 반가워요 · Gomeum');
     await context.close();
   });
 
