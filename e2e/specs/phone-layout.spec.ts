@@ -74,7 +74,15 @@ describe('on a 360 px phone', () => {
 
   it('gives the top bar a surface once the page scrolls under it', async () => {
     const { context, page } = await phone(browser, 'en');
+    // The scroll comes once the app has the page: on a slow machine, a wheel turned while the app
+    // takes the drawn page over was lost (the page stayed at its top).
+    await context.addInitScript(() =>
+      document.addEventListener('gomeum:taken-over', () =>
+        document.documentElement.setAttribute('data-taken-over', ''),
+      ),
+    );
     await settled(page, '/register');
+    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
     const bar = page.locator('header.top-bar');
     const background = () => bar.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await bar.getAttribute('data-scrolled')).toBeNull();

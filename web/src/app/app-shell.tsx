@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
@@ -58,6 +58,24 @@ function useScrolledPast() {
   return { marker, scrolled };
 }
 
+/**
+ * The top bar's element. Its `data-scrolled` is also set from an effect: a bar the server drew
+ * keeps the drawn attributes when the app takes it over (hydration mends text, not attributes),
+ * so a page scrolled before then would otherwise leave the bar without its surface.
+ */
+function TopBar({ scrolled, children }: { scrolled: boolean; children: ReactNode }) {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scrolled) bar.current?.setAttribute('data-scrolled', 'true');
+    else bar.current?.removeAttribute('data-scrolled');
+  }, [scrolled]);
+  return (
+    <header ref={bar} className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
+      {children}
+    </header>
+  );
+}
+
 /** The operator's way back to the dashboard from any user page (not shown on the dashboard itself). */
 function DashboardLink() {
   const { t } = useTranslation();
@@ -88,7 +106,7 @@ export function AppShell() {
       </a>
       {/* On a page the server drew, the bar and the page are taken over in tasks of their own. */}
       <HydrateLater>
-        <header className="top-bar" data-scrolled={scrolled ? 'true' : undefined}>
+        <TopBar scrolled={scrolled}>
           <div className="top-bar__start">
             {/* Its own turn: the diary's reads make it the bar's costliest control to take over. */}
             <HydrateLater>
@@ -111,7 +129,7 @@ export function AppShell() {
               </HydrateLater>
             )}
           </nav>
-        </header>
+        </TopBar>
       </HydrateLater>
       <HydrateLater>
         <div id="content" className="app-content">
