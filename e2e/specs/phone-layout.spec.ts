@@ -74,8 +74,8 @@ describe('on a 360 px phone', () => {
 
   it('gives the top bar a surface once the page scrolls under it', async () => {
     const { context, page } = await phone(browser, 'en');
-    // The scroll comes once the app has the page: on a slow machine, a wheel turned while the app
-    // takes the drawn page over was lost (the page stayed at its top).
+    // The scroll comes once the app has the page, whose top bar is watched: the drawn page's
+    // scroll kept through the taking over is server-render.spec's.
     await context.addInitScript(() =>
       document.addEventListener('gomeum:taken-over', () =>
         document.documentElement.setAttribute('data-taken-over', ''),

@@ -193,6 +193,38 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it('leaves the page where the reader scrolled it before the app arrived', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'en-US',
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
+    expect(guest.status()).toBe(200);
+    const release = await holdAppBack(page);
+    await page.goto('/task/music');
+    await page.locator('h1.task-page__title').waitFor();
+    // Only the server's page is there: the reader scrolls it down.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBe(200);
+    release();
+    // The app has the page once its scroll keeper is in place (it takes the scroll over from the browser).
+    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // A page opened from there opens at its top, as before.
+    await page.locator('a[href="/planet/music"]').first().click();
+    await page.waitForURL('**/planet/music');
+    await page.locator('h1').first().waitFor();
+    // (A page long enough to have stayed scrolled, had it kept the last one's place.)
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(scrolled);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
   it("draws a signed-in user's pages with their own data, taken over in place without reading it again", async () => {
     const { context, page } = await newSession(browser);
     const { errors, reads } = await watchDrawnPage(context, page);

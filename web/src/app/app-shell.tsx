@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
@@ -14,6 +14,7 @@ import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
 import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
+import { ScrollKeeper } from './scroll-keeper.tsx';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -152,7 +153,7 @@ export function AppShell() {
         <PushPrompt />
       </AppOnly>
       <AppOnly>
-        <ScrollRestoration />
+        <ScrollKeeper />
       </AppOnly>
     </LiveProvider>
   );
