@@ -39,11 +39,15 @@ export async function waitFor(url, timeoutMs = 30_000) {
   }
 }
 
+/** The node flags of `npm start` (package.json). */
+const START_FLAGS = ['--max-semi-space-size=4'];
+
 /**
  * Starts `node server/dist/main.js` (the built server, as `npm start` runs it) on a fresh data
  * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL and a
  * stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for example);
- * `nodeArgs` go to node (`--cpu-prof`, say; BENCH_NODE_ARGS in the environment sets them too).
+ * `nodeArgs` go to node after the flags `npm start` gives it (`--cpu-prof`, say; BENCH_NODE_ARGS in
+ * the environment sets them too; a flag given again there wins).
  */
 export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
   // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
@@ -51,7 +55,7 @@ export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_A
   if (!fs.existsSync(main)) throw new Error('No built server: run `npm run build` first.');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, main], {
     cwd: ROOT,
     env: {
       ...process.env,
