@@ -39,8 +39,10 @@ export async function waitFor(url, timeoutMs = 30_000) {
   }
 }
 
-/** The node flags of `npm start` (package.json). */
-const START_FLAGS = ['--max-semi-space-size=4'];
+/** The node flags `npm start` runs the server with, read from package.json's `start` script. */
+const START_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 /**
  * Starts `node server/dist/main.js` (the built server, as `npm start` runs it) on a fresh data
