@@ -14,6 +14,8 @@
 
 /** Most a drawn page waits for its paint: a browser that reports none starts the app anyway. */
 const PAINT_WAIT_MS = 1000;
+/** How many of the app's files a task asks for at most (see `start`). */
+const PRELOADS_PER_TASK = 6;
 /** Sent by the app once the whole page is its own (main.tsx, `TAKEN_OVER_EVENT`). */
 const TAKEN_OVER = 'gomeum:taken-over';
 /** Sent by the app each time it has taken a part of the page over (lib/hydrate-later.tsx, `PART_TAKEN_EVENT`). */
@@ -126,7 +128,15 @@ const start = () => {
     release();
     return;
   }
-  document.head.append(preloads.content);
+  // A few at a time, each few in a task of its own: starting a request costs the main thread a
+  // moment, two dozen at once a long task on a phone. The entry's come first, and the entry starts
+  // with them.
+  const links = Array.from(preloads.content.children);
+  const appendSome = () => {
+    document.head.append(...links.splice(0, PRELOADS_PER_TASK));
+    if (links.length > 0) setTimeout(appendSome, 0);
+  };
+  appendSome();
   // Should the app not load (the link dropped), the page's links still work and its buttons no
   // longer wait for it; a reload then starts it again.
   import(/* @vite-ignore */ entry).catch(release);

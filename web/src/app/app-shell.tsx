@@ -30,7 +30,9 @@ function VisitReporting() {
   useEffect(() => {
     if (!known || lastPage.current === page) return;
     lastPage.current = page;
-    if (signedIn) void reportVisit(page);
+    // In a task of its own: a page's first request costs the main thread a moment, and the effects
+    // of a page just taken over run together. (Never cancelled: the page was opened.)
+    if (signedIn) setTimeout(() => void reportVisit(page), 0);
   }, [page, known, signedIn]);
   return null;
 }

@@ -21,8 +21,13 @@ export function LiveProvider({
   const client = useMemo(() => (userId ? createClient() : null), [userId, createClient]);
   useEffect(() => {
     if (!client) return;
-    client.start();
-    return () => client.stop();
+    // In a task of its own: opening the socket is a moment's work on the main thread, and the
+    // effects of a page just taken over, which run together, are many already.
+    const starting = setTimeout(() => client.start(), 0);
+    return () => {
+      clearTimeout(starting);
+      client.stop();
+    };
   }, [client]);
   return <LiveContext value={client}>{children}</LiveContext>;
 }
