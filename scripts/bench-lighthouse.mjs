@@ -12,19 +12,15 @@
  *          --trace=dir (saves each run's Lighthouse report, and its browser trace as NAME.trace.json)
  * CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { guestCookie } from '../bench/lib.mjs';
+import { median, startServer } from './serve-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
     const [key, ...value] = arg.replace(/^--/, '').split('=');
@@ -37,68 +33,6 @@ const routes = (args.routes ?? '/,/register,/galaxy,/task/music,/planet/moon').s
 const SIGNED_OUT = new Set(['/', '/register']);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-/** Starts the built server on a free port with its own data folder; returns its URL and a stop function. */
-async function startServer() {
-  const main = path.join(root, 'server/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      GUEST_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, child);
-  return {
-    url,
-    stop: () => {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The median of the runs that produced the figure (a run can miss one, e.g. no LCP recorded). */
-function median(values) {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 async function runOnce(url, preset, cookie) {
   const chrome = await chromeLauncher.launch({
