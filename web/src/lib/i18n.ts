@@ -82,7 +82,10 @@ function changed() {
 
 function switchTo(next: Language) {
   language = next;
-  document.documentElement.lang = HTML_LANG[next];
+  // Only when it changes: written again, even unchanged, it invalidates every element a `:lang()`
+  // rule could match (a drawn page's few hundred drawing nodes), and a full layout follows.
+  const htmlLang = HTML_LANG[next];
+  if (document.documentElement.lang !== htmlLang) document.documentElement.lang = htmlLang;
   changed();
 }
 
@@ -150,14 +153,22 @@ export function initI18n(lang: Language = storedLanguage()): Promise<void> {
   loadedUser.clear();
   loadedUser.add(FALLBACK_LANGUAGE);
   loadedOperator.clear();
-  switchTo(FALLBACK_LANGUAGE);
-  if (lang === FALLBACK_LANGUAGE) return Promise.resolve();
+  if (lang === FALLBACK_LANGUAGE) {
+    switchTo(lang);
+    return Promise.resolve();
+  }
+  // English meanwhile, but <html lang> is left as it is until the chosen language's strings are
+  // in: the app renders nothing before (main.tsx), and a page the server drew in that language is
+  // not marked English for a moment (its `:lang()` fonts and spacing would change, twice).
+  language = FALLBACK_LANGUAGE;
+  changed();
   return loadStrings(lang)
     .then(() => switchTo(lang))
-    .catch(
+    .catch((error: unknown) => {
       // Offline on a first visit in another language: English is there, the switch can come later.
-      (error: unknown) => console.warn('language strings not loaded', error),
-    );
+      switchTo(FALLBACK_LANGUAGE);
+      console.warn('language strings not loaded', error);
+    });
 }
 
 /**
