@@ -19,14 +19,9 @@ import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { guestCookie } from '../bench/lib.mjs';
-import { median, startServer } from './serve-build.mjs';
+import { CHROMIUM_FLAGS, median, optionsOf, startServer } from './serve-build.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...value] = arg.replace(/^--/, '').split('=');
-    return [key, value.join('=') || 'true'];
-  }),
-);
+const args = optionsOf();
 const runs = Number(args.runs ?? 5);
 const presets = (args.presets ?? 'mobile,desktop').split(',');
 const routes = (args.routes ?? '/,/register,/galaxy,/task/music,/planet/moon').split(',');
@@ -37,15 +32,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 async function runOnce(url, preset, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    // (`--headless` is Chromium's new headless mode since version 132.)
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     if (cookie) {

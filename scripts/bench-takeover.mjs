@@ -22,14 +22,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { guestCookie } from '../bench/lib.mjs';
-import { median, startServer } from './serve-build.mjs';
+import { CHROMIUM_FLAGS, median, optionsOf, startServer } from './serve-build.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...value] = arg.replace(/^--/, '').split('=');
-    return [key, value.join('=') || 'true'];
-  }),
-);
+const args = optionsOf();
 const runs = Number(args.runs ?? 10);
 const routes = (args.routes ?? '/planet/moon,/task/music,/galaxy').split(',');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -41,15 +36,7 @@ const AFTER_LOAD_MS = 3000;
 async function tasksOf(base, route, cookie) {
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   const tracePath = path.join(os.tmpdir(), `gomeum-takeover-${process.pid}.json`);
   try {

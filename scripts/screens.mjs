@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, ROOT } from './build-state.mjs';
+import { CHROMIUM_FLAGS } from './serve-build.mjs';
 
 const OUT = path.join(ROOT, 'screens');
 const OPERATOR = { email: 'gomeum@example.com', password: 'screens-operator-password' };
@@ -26,15 +27,6 @@ const MERGE_GUEST = { guest: true, email: 'merge-guest' };
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
-];
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
@@ -328,7 +320,7 @@ async function main() {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
   });
   let saved = 0;
   try {

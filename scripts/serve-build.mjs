@@ -1,7 +1,8 @@
 /**
- * The current build (`server/dist` + `web/dist`; run `npm run build` first) served on a random port
- * of this machine with a fresh SQLite database in a temporary folder, for the browser benchmarks
- * (bench-lighthouse.mjs, bench-takeover.mjs).
+ * What the browser benchmarks (bench-lighthouse.mjs, bench-takeover.mjs) and the screenshots
+ * (screens.mjs) share: the current build (`server/dist` + `web/dist`; run `npm run build` first)
+ * served on a random port of this machine with a fresh SQLite database in a temporary folder,
+ * Debian's Chromium's flags, and `--key=value` options.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Headless Debian Chromium that reaches for nothing on the network of its own. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** `--key=value` options (a bare `--key` is 'true'). */
+export function optionsOf(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((arg) => {
+      const [key, ...value] = arg.replace(/^--/, '').split('=');
+      return [key, value.join('=') || 'true'];
+    }),
+  );
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
