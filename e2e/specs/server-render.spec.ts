@@ -271,6 +271,34 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it('keeps a page drawn in Korean marked Korean while the app takes it over', async () => {
+    const { context, page } = await newSession(browser);
+    await context.addCookies([{ name: 'gomeum_lang', value: 'ko', url: baseURL() }]);
+    // Every value <html lang> takes from the first script on (the server drew it as ko).
+    await context.addInitScript(() => {
+      localStorage.setItem('gomeum.language', 'ko');
+      const seen: (string | null)[] = [];
+      const state = { seen, takenOver: false };
+      (window as unknown as { langWatch: typeof state }).langWatch = state;
+      new MutationObserver((records) => {
+        for (const record of records) seen.push((record.target as Element).getAttribute('lang'));
+      }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+      document.addEventListener('gomeum:taken-over', () => {
+        state.takenOver = true;
+      });
+    });
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    expect(await page.locator('#root').getAttribute('data-rendered')).toBe('ko');
+    const watched = () =>
+      page.evaluate(() => (window as unknown as { langWatch: { seen: string[]; takenOver: boolean } }).langWatch);
+    await expect.poll(async () => (await watched()).takenOver).toBe(true);
+    // Never English for a moment (its fonts and spacing would change), and not written again either.
+    expect((await watched()).seen).toEqual([]);
+    await page.getByRole('link', { name: '우주로 들어가기' }).waitFor();
+    await context.close();
+  });
+
   it('draws the page afresh when the reader’s language changed since the server last heard of it', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/');
