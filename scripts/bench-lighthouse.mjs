@@ -85,7 +85,7 @@ async function runOnce(url, preset, cookie) {
   }
 }
 
-const server = args.url ? { url: args.url.replace(/\/$/, ''), stop: () => {} } : await startServer();
+const server = args.url ? { url: args.url.replace(/\/$/, ''), stop: async () => {} } : await startServer();
 const all = [];
 try {
   const cookie = await guestCookie(server.url);
@@ -135,5 +135,5 @@ try {
   }
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(all, null, 2));
 } finally {
-  server.stop();
+  await server.stop();
 }

@@ -121,5 +121,5 @@ try {
   }
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(results, null, 2));
 } finally {
-  for (const server of servers) server.stop();
+  for (const server of servers) await server.stop();
 }

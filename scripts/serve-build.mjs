@@ -4,14 +4,7 @@
  * served on a random port of this machine with a fresh SQLite database in a temporary folder,
  * Debian's Chromium's flags, and `--key=value` options.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { startServer as startBuiltServer } from '../bench/lib.mjs';
 
 /** Headless Debian Chromium that reaches for nothing on the network of its own. */
 export const CHROMIUM_FLAGS = [
@@ -34,62 +27,14 @@ export function optionsOf(argv = process.argv.slice(2)) {
   );
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /**
- * Starts the built server on a free port with its own data folder; returns its URL and a stop
- * function. `env` adds to its environment (`WEB_DIST`, say: another build of the web app).
+ * Starts the built server as `npm start` would (bench/lib.mjs) on SQLite in a data folder of its
+ * own; returns its URL and a stop function. `env` adds to its environment (`WEB_DIST`, say: another
+ * build of the web app).
  */
 export async function startServer(env = {}) {
-  const main = path.join(root, 'server/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      GUEST_RATE_LIMIT: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, child);
-  return {
-    url,
-    stop: () => {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBuiltServer({ DATABASE_URL: '', REDIS_URL: '', ...env });
+  return { url: server.base, stop: () => server.stop() };
 }
 
 /** The median of the runs that produced the figure (a run can miss one, e.g. no LCP recorded). */

@@ -15,6 +15,7 @@ import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
 import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
 import { ScrollKeeper } from './scroll-keeper.tsx';
+import { inTaskOfItsOwn } from '../lib/when-idle.ts';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -30,9 +31,8 @@ function VisitReporting() {
   useEffect(() => {
     if (!known || lastPage.current === page) return;
     lastPage.current = page;
-    // In a task of its own: a page's first request costs the main thread a moment, and the effects
-    // of a page just taken over run together. (Never cancelled: the page was opened.)
-    if (signedIn) setTimeout(() => void reportVisit(page), 0);
+    // A page's first request costs the main thread a moment. (Never cancelled: the page was opened.)
+    if (signedIn) inTaskOfItsOwn(() => void reportVisit(page));
   }, [page, known, signedIn]);
   return null;
 }

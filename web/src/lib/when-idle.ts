@@ -17,6 +17,16 @@ export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { aft
   };
 }
 
+/**
+ * Runs `work` in a task of its own, next (a timer of 0), and returns what cancels it: for work that
+ * would otherwise lengthen the task it is asked from (the effects of a page just taken over run
+ * together, in one).
+ */
+export function inTaskOfItsOwn(work: () => void): () => void {
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+
 /** Resolves in the next task: what the browser has waiting (a tap, a frame) goes first. */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,6 @@
 import type { ServerEventOf, ServerEventType } from '@gomeum/contracts';
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { inTaskOfItsOwn } from '../when-idle.ts';
 import { LiveClient, liveUrl, type LiveStatus } from './live-client.ts';
 
 const LiveContext = createContext<LiveClient | null>(null);
@@ -21,11 +22,10 @@ export function LiveProvider({
   const client = useMemo(() => (userId ? createClient() : null), [userId, createClient]);
   useEffect(() => {
     if (!client) return;
-    // In a task of its own: opening the socket is a moment's work on the main thread, and the
-    // effects of a page just taken over, which run together, are many already.
-    const starting = setTimeout(() => client.start(), 0);
+    // Opening the socket is a moment's work on the main thread.
+    const cancelStart = inTaskOfItsOwn(() => client.start());
     return () => {
-      clearTimeout(starting);
+      cancelStart();
       client.stop();
     };
   }, [client]);
