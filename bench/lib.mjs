@@ -174,12 +174,16 @@ export function appendResults(title, lines) {
 }
 
 /** Starts the bare Fastify baseline in a process of its own, answering `method route` with `bytes`. */
-export async function startBare(route, bytes, method = 'GET') {
+export async function startBare(route, bytes, method = 'GET', encoding) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bare-')), 'reply.json');
   fs.writeFileSync(file, bytes);
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-server.mjs'), file, route, method], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bench/bare-server.mjs'), file, route, method, ...(encoding ? [encoding] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));

@@ -6,9 +6,11 @@
  *
  *   npm run build && node bench/read.mjs [--rounds 3] [--seconds 10] [--connections 50]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/read.mjs   # on PostgreSQL
+ *   node bench/read.mjs --accept-encoding 'gzip, deflate, br'   # as a browser asks (compressed replies)
  *
  * With DATABASE_URL, the server runs on a database of its own (created, then dropped).
  */
+import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { appendResults, benchDatabase, load, machineNote, rssMiB, startBare, startServer, summarize } from './lib.mjs';
 
@@ -17,11 +19,30 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    // Sent with every request; the baseline then returns the same compressed bytes.
+    'accept-encoding': { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const acceptEncoding = values['accept-encoding'];
+const encodingHeaders = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+
+/** A GET's status, headers and body bytes as they came (fetch would decompress them). */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 const database = await benchDatabase('bench_read');
 const { engine } = database;
@@ -56,21 +77,29 @@ try {
     if (!proof.ok) throw new Error(`proof ${i}: ${proof.status}`);
   }
   const path = '/api/planets/music/logs?limit=20';
-  const sample = await fetch(`${server.base}${path}`, { headers: { cookie } });
-  const bytes = await sample.text();
-  if (!sample.ok) throw new Error(`read: ${sample.status}`);
+  const sample = await rawGet(`${server.base}${path}`, { cookie, ...encodingHeaders });
+  const bytes = sample.body;
+  if (sample.status !== 200) throw new Error(`read: ${sample.status}`);
+  const encoding = sample.headers['content-encoding'];
 
-  // The baseline: bare Fastify returning the same bytes, in a process of its own.
-  bare = await startBare('/api/planets/music/logs', bytes);
+  // The baseline: bare Fastify returning the same bytes (compressed as the app sent them), in a process of its own.
+  bare = await startBare('/api/planets/music/logs', bytes, 'GET', encoding);
   const bareUrl = `${bare.base}${path}`;
 
-  console.log(`Read benchmark on ${engine}: ${Buffer.byteLength(bytes)} bytes of JSON, ${connections} connections,`);
+  const what = encoding ? `${bytes.length} bytes of JSON in ${encoding}` : `${bytes.length} bytes of JSON`;
+  console.log(`Read benchmark on ${engine}: ${what}, ${connections} connections,`);
   console.log(`${seconds} s per run, ${rounds} alternating rounds; ${machineNote()}`);
 
   const results = { gomeum: [], bare: [] };
   for (let round = 1; round <= rounds; round += 1) {
-    const b = await load({ url: bareUrl, pid: bare.pid, connections, seconds });
-    const g = await load({ url: `${server.base}${path}`, pid: server.pid, connections, seconds, headers: { cookie } });
+    const b = await load({ url: bareUrl, pid: bare.pid, connections, seconds, headers: encodingHeaders });
+    const g = await load({
+      url: `${server.base}${path}`,
+      pid: server.pid,
+      connections,
+      seconds,
+      headers: { cookie, ...encodingHeaders },
+    });
     results.bare.push(b);
     results.gomeum.push(g);
     console.log(
@@ -81,7 +110,7 @@ try {
   const b = summarize(results.bare);
   const rss = rssMiB(server.pid);
   const lines = [
-    `${engine}, ${Buffer.byteLength(bytes)} B reply, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
+    `${engine}, ${bytes.length} B reply${encoding ? ` (${encoding}, asked with \`Accept-Encoding: ${acceptEncoding}\`)` : ''}, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
     '',
     '| target | req/s | p50 ms | p99 ms | server CPU ms/req | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

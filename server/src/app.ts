@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -33,6 +32,7 @@ import { LocalStorage } from './lib/storage/local-storage.ts';
 import { S3Storage } from './lib/storage/s3-storage.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './lib/client-address.ts';
+import { REPLY_COMPRESSION } from './lib/compression.ts';
 import { GracefulShutdown } from './lib/graceful-shutdown.ts';
 import { AppError, errorBody, errorHandler } from './lib/errors.ts';
 import { InProcessBus, LiveHub, liveRoutes, RedisBus } from './lib/live/index.ts';
@@ -249,6 +249,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     onError: (error) => app.log.error({ err: error }, 'presence'),
   });
   const ai = new MeasuredAiClient(config.ai, metrics);
+  const keptPageLookups = {
+    hit: metrics.keptReplies.labels({ outcome: 'hit' }),
+    miss: metrics.keptReplies.labels({ outcome: 'miss' }),
+  };
   // Gomeum reacts to every proof: the operator from the queue, or the AI while the operator is away,
   // counted against the same AI budget per user as the chat's answers.
   const {
@@ -268,6 +272,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     aiPerMinute: config.chatRateLimit?.aiReplies ?? 10,
     now: config.now,
     onError: (error, context) => app.log.warn({ err: error, context }, 'proof reaction'),
+    onKeptPage: (outcome) => keptPageLookups[outcome].inc(),
   });
   const { chat, plugin: chatPlugin } = createChat({
     db: database.db,
@@ -367,9 +372,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    ...REPLY_COMPRESSION,
   });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -391,6 +394,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('logsVersion', null);
   app.addHook('onRequest', resolveUser);
   // Who may call each route is the route table's `auth`, enforced here for every route at once: on
   // the matched route, before its body is read or validated (401 anonymous, 403 others).

@@ -46,6 +46,11 @@ export interface UsersTable {
   last_ip: string | null;
   /** IANA time zone the user's days and weeks are counted in; null: UTC. */
   time_zone: Generated<string | null>;
+  /**
+   * Changes (to a new random value) whenever any of the user's proofs or Gomeum's reactions to
+   * them is written, moved or deleted: set by the database's triggers, never by the app.
+   */
+  logs_version: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -10,5 +10,10 @@ declare module 'fastify' {
     user: Me | null;
     /** The id (token hash) of the session the user is signed in with, or null. */
     sessionId: string | null;
+    /**
+     * The version of the signed-in user's log (their proofs and Gomeum's reactions: see the
+     * `logs_version` migration), read with the session; null when no one is signed in.
+     */
+    logsVersion: number | null;
   }
 }

@@ -46,6 +46,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Reads answered with a reply kept from before (its data unchanged since), or made anew. */
+  readonly keptReplies = new Counter({
+    name: 'gomeum_kept_replies_total',
+    help: "Lookups of kept replies (a page of a user's log) by outcome (hit: sent again, miss: made anew)",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   /** Web Push deliveries: accepted by the push service, subscription gone (deleted), or failed. */
   readonly pushDeliveries = new Counter({
     name: 'gomeum_push_deliveries_total',

@@ -72,6 +72,8 @@ export interface TestResponse {
   headers: Record<string, string | string[] | number | undefined>;
   body: unknown;
   text: string;
+  /** The body's bytes as they came (compressed, when the reply was). */
+  raw: Buffer;
 }
 
 /** A browser-like client: keeps cookies between requests, like one browser profile does. */
@@ -111,7 +113,13 @@ export class TestClient {
     } catch {
       // Not JSON: tests read `text` instead.
     }
-    return { status: response.statusCode, headers: response.headers, body: parsed, text: response.body };
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: parsed,
+      text: response.body,
+      raw: response.rawPayload,
+    };
   }
 
   /** Posts a multipart form, as a browser's FormData would. */

@@ -89,5 +89,6 @@ export function resolveUserHook(auth: AuthService) {
     const session = await auth.resolveSession(request.cookies[SESSION_COOKIE]);
     request.user = session ? toMe(session.user) : null;
     request.sessionId = session?.sessionId ?? null;
+    request.logsVersion = session?.user.logs_version ?? null;
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { KeptReplies } from '../../lib/kept-replies.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { FeaturePlugin } from '../../lib/zod-provider.ts';
 import type { FilesService } from '../files/index.ts';
@@ -28,7 +29,12 @@ export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   users: TaskUsers;
   /** Gomeum's new logs go to every tab; reactions to the user and the operators. */
   live: LiveHub;
+  /** Hears each lookup of a kept page of a user's log: answered from what is kept, or made anew. */
+  onKeptPage?: (outcome: 'hit' | 'miss') => void;
 }
+
+/** The bytes of users' log pages kept in memory for reads asked again (about 1,500 pages of 20 proofs). */
+const KEPT_PAGES_BYTES = 8 * 1024 * 1024;
 
 /** The tasks feature as the app uses it. */
 export interface TasksFeature {
@@ -47,7 +53,8 @@ export interface TasksFeature {
  * proofs: the operator from the queue, or the AI while the operator is away.
  */
 export function createTasks(deps: TasksDeps): TasksFeature {
-  const { db, files, users, ...reactionDeps } = deps;
+  const { db, files, users, onKeptPage, ...reactionDeps } = deps;
+  const keptPages = new KeptReplies(KEPT_PAGES_BYTES, onKeptPage);
   const reactions = new ReactionsService({ ...reactionDeps, repo: new ReactionsRepository(db) });
   const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet) =>
     deps.live.publishToAll({ type: 'gomeum_log.published', planet }),
@@ -58,7 +65,7 @@ export function createTasks(deps: TasksDeps): TasksFeature {
     gomeumTasks,
     reactions,
     plugin: async (app) => {
-      await tasksRoutes(app, { tasks });
+      await tasksRoutes(app, { tasks, keptPages });
       await gomeumTasksRoutes(app, { gomeum: gomeumTasks });
       await reactionsRoutes(app, { reactions });
     },

@@ -1,14 +1,18 @@
+import { REPLY_COMPRESSION, replyEncoding } from '../../lib/compression.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
+import type { KeptReplies } from '../../lib/kept-replies.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { TasksService } from './tasks.service.ts';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
 /** Users' planet tasks: the task screen, confirming, progress, proofs and the user's log, operator edits. */
-export async function tasksRoutes(app: App, options: { tasks: TasksService }): Promise<void> {
-  const { tasks } = options;
+export async function tasksRoutes(app: App, options: { tasks: TasksService; keptPages: KeptReplies }): Promise<void> {
+  const { tasks, keptPages } = options;
 
   addRoute(app, ROUTES.taskScreen, async (request) => tasks.getScreen(request.user.id, request.params.planetId));
 
@@ -36,9 +40,26 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService }): P
     return { ok: true as const };
   });
 
-  addRoute(app, ROUTES.taskLogs, async (request) => ({
-    items: await tasks.listLogs(request.user.id, request.params.planetId, request.query.limit),
-  }));
+  // A page of the user's log is made from their proofs and Gomeum's reactions alone, so the bytes
+  // sent last are sent again until the database changes the user's logs version (kept-replies.ts).
+  addRoute(app, ROUTES.taskLogs, async (request, reply) => {
+    const { user, logsVersion: version } = request;
+    const { planetId } = request.params;
+    const { limit } = request.query;
+    const key = `${user.id} ${planetId} ${limit}`;
+    let kept = version === null ? undefined : keptPages.get(key, version);
+    if (!kept) {
+      const body = Buffer.from(reply.serialize({ items: await tasks.listLogs(user.id, planetId, limit) }) as string);
+      if (version === null) return reply.type(JSON_TYPE).send(body);
+      kept = keptPages.set(key, version, body);
+    }
+    reply.type(JSON_TYPE);
+    // Compressed once, as @fastify/compress would for this browser, and kept with the page.
+    const encoding =
+      kept.body.length >= REPLY_COMPRESSION.threshold && replyEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(kept.body);
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(kept.in(encoding));
+  });
 
   addRoute(app, ROUTES.submitProof, perMinute(30), async (request) => {
     const form = await readMultipart(request, 1);

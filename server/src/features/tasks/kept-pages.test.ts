@@ -1,0 +1,205 @@
+import zlib from 'node:zlib';
+import { taskLogListSchema } from '@gomeum/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+
+/**
+ * A page of a user's log is sent again, as the same bytes, until the database changes the user's
+ * logs version; every kind of write to what the page shows changes it, made through the app or not.
+ */
+describe('kept pages of a user’s log', () => {
+  let t: TestApp;
+  let operator: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ operator: TEST_OPERATOR });
+    operator = await operatorClient(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const lookups = async () => {
+    const values = (await t.metrics.keptReplies.get()).values;
+    const count = (outcome: string) => values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    return { hit: count('hit'), miss: count('miss') };
+  };
+
+  /** The page's raw bytes, and how the lookup went (hit: sent from what was kept). */
+  const read = async (client: TestClient, planet = 'music', limit?: number) => {
+    const before = await lookups();
+    const response = await client.get(`/api/planets/${planet}/logs${limit ? `?limit=${limit}` : ''}`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const after = await lookups();
+    const outcome = after.hit > before.hit ? 'hit' : after.miss > before.miss ? 'miss' : 'none';
+    return { text: response.text, items: taskLogListSchema.parse(response.body).items, outcome };
+  };
+
+  const prove = async (client: TestClient, title: string, planet = 'music') => {
+    // Newest first: each proof a moment after the one before.
+    t.clock.advance(1000);
+    const response = await client.postForm(`/api/planets/${planet}/logs`, {
+      date: '2026-11-28',
+      title,
+      content: `${title}: done`,
+    });
+    expect(response.status, response.text).toBe(200);
+    return (response.body as { log: { id: string } }).log.id;
+  };
+
+  const version = async (userId: string) =>
+    (await t.database.db.selectFrom('users').select('logs_version').where('id', '=', userId).executeTakeFirstOrThrow())
+      .logs_version;
+
+  it('sends the same bytes again until a proof, a reaction, an edit or a deletion changes the page', async () => {
+    const mia = await userClient(t, 'kept-mia@example.com');
+    await mia.client.request('PUT', '/api/planets/music/task', { description: 'Play', reward: 'Cake', goal: 3 });
+    const first = await prove(mia.client, 'Scales');
+
+    const made = await read(mia.client);
+    expect(made.outcome).toBe('miss');
+    expect(made.items.map((log) => log.title)).toEqual(['Scales']);
+    const again = await read(mia.client);
+    expect(again).toEqual({ ...made, outcome: 'hit' });
+
+    // A new proof.
+    const second = await prove(mia.client, 'Arpeggios');
+    const afterProof = await read(mia.client);
+    expect(afterProof.outcome).toBe('miss');
+    expect(afterProof.items.map((log) => log.title)).toEqual(['Arpeggios', 'Scales']);
+    expect((await read(mia.client)).outcome).toBe('hit');
+
+    // Gomeum's reaction, written by the operator.
+    const reacted = await operator.post(`/api/operator/proofs/${first}/reaction`, { content: 'Purr' });
+    expect(reacted.status, reacted.text).toBe(200);
+    const afterReaction = await read(mia.client);
+    expect(afterReaction.outcome).toBe('miss');
+    expect(afterReaction.items.find((log) => log.id === first)?.reaction).toMatchObject({ content: 'Purr' });
+
+    // A write the app never makes (an operator's hand in the database) changes the page too.
+    await sql`update task_logs set title = ${'Scales, slowly'} where id = ${first}`.execute(t.database.db);
+    const afterEdit = await read(mia.client);
+    expect(afterEdit.outcome).toBe('miss');
+    expect(afterEdit.items.find((log) => log.id === first)?.title).toBe('Scales, slowly');
+    await sql`update proof_reactions set content = ${'Purr purr'} where log_id = ${first}`.execute(t.database.db);
+    expect((await read(mia.client)).items.find((log) => log.id === first)?.reaction?.content).toBe('Purr purr');
+
+    // The user deletes a proof (its reaction goes with it).
+    expect((await mia.client.request('DELETE', `/api/planets/music/logs/${first}`)).status).toBe(200);
+    const afterDelete = await read(mia.client);
+    expect(afterDelete.outcome).toBe('miss');
+    expect(afterDelete.items.map((log) => log.id)).toEqual([second]);
+  });
+
+  it('keeps each user’s, planet’s and page size’s page apart, and never sends one user another’s', async () => {
+    const ana = await userClient(t, 'kept-ana@example.com');
+    const ben = await userClient(t, 'kept-ben@example.com');
+    for (const { client } of [ana, ben]) {
+      await client.request('PUT', '/api/planets/music/task', { description: 'Play', reward: 'Cake', goal: 3 });
+      await client.request('PUT', '/api/planets/food/task', { description: 'Cook', reward: 'Cake', goal: 3 });
+    }
+    await prove(ana.client, 'Ana plays');
+    await prove(ana.client, 'Ana plays again');
+    await prove(ana.client, 'Ana cooks', 'food');
+    await prove(ben.client, 'Ben plays');
+
+    const anaMusic = await read(ana.client);
+    expect((await read(ana.client)).outcome).toBe('hit');
+    const benMusic = await read(ben.client);
+    expect(benMusic.outcome).toBe('miss');
+    expect(benMusic.items.map((log) => log.title)).toEqual(['Ben plays']);
+    const anaFood = await read(ana.client, 'food');
+    expect(anaFood.outcome).toBe('miss');
+    expect(anaFood.items.map((log) => log.title)).toEqual(['Ana cooks']);
+    const anaOne = await read(ana.client, 'music', 1);
+    expect(anaOne.outcome).toBe('miss');
+    expect(anaOne.items.map((log) => log.title)).toEqual(['Ana plays again']);
+    expect((await read(ana.client)).text).toBe(anaMusic.text);
+
+    // Ben's proof changes Ben's version only: Ana's page is still sent from what was kept.
+    const anaVersion = await version(ana.id);
+    await prove(ben.client, 'Ben plays again');
+    expect(await version(ana.id)).toBe(anaVersion);
+    expect((await read(ana.client)).outcome).toBe('hit');
+    expect((await read(ben.client)).items.map((log) => log.title)).toEqual(['Ben plays again', 'Ben plays']);
+  });
+
+  it('changes when a guest’s proofs move into an account, for both of them', async () => {
+    const account = await userClient(t, 'kept-keeper@example.com');
+    await account.client.request('PUT', '/api/planets/music/task', { description: 'Play', reward: 'Cake', goal: 3 });
+    await prove(account.client, 'Account plays');
+    expect((await read(account.client)).items.map((log) => log.title)).toEqual(['Account plays']);
+    expect((await read(account.client)).outcome).toBe('hit');
+
+    const guest = await guestClient(t);
+    const browser = guest.client;
+    await browser.request('PUT', '/api/planets/music/task', { description: 'Play', reward: 'Cake', goal: 3 });
+    await prove(browser, 'Guest plays');
+    expect((await read(browser)).items.map((log) => log.title)).toEqual(['Guest plays']);
+
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
+    const login = await browser.post('/api/auth/login', {
+      email: 'kept-keeper@example.com',
+      password: 'user-password-1',
+    });
+    expect(login.status, login.text).toBe(200);
+    const merged = await browser.post('/api/me/guest-merge', { accept: true });
+    expect(merged.body).toMatchObject({ ok: true, merged: true });
+
+    const afterMerge = await read(account.client);
+    expect(afterMerge.outcome).toBe('miss');
+    expect(afterMerge.items.map((log) => log.title)).toEqual(['Guest plays', 'Account plays']);
+    expect((await read(browser)).text).toBe(afterMerge.text);
+  });
+
+  it('sends a page compressed as the browser asks, compressed once and kept with it', async () => {
+    const lee = await userClient(t, 'kept-lee@example.com');
+    await lee.client.request('PUT', '/api/planets/travel/task', { description: 'Walk', reward: 'Cake', goal: 3 });
+    const small = await lee.client.request('GET', '/api/planets/travel/logs', undefined, { 'accept-encoding': 'br' });
+    // An empty page is under the 1 KB threshold: sent as it is.
+    expect(small.headers['content-encoding']).toBeUndefined();
+    for (let i = 0; i < 8; i += 1)
+      await prove(lee.client, `Walk ${i} along the river and back by the old bridge`, 'travel');
+    const plain = await read(lee.client, 'travel');
+    expect(plain.text.length).toBeGreaterThan(1024);
+
+    const ask = async (acceptEncoding: string) => {
+      const before = await lookups();
+      const response = await lee.client.request('GET', '/api/planets/travel/logs', undefined, {
+        'accept-encoding': acceptEncoding,
+      });
+      expect(response.status).toBe(200);
+      expect((await lookups()).hit).toBe(before.hit + 1);
+      return response;
+    };
+    const br = await ask('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zlib.brotliDecompressSync(br.raw).toString()).toBe(plain.text);
+    expect((await ask('br')).raw.equals(br.raw)).toBe(true);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.raw).toString()).toBe(plain.text);
+    expect((await ask('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    const identity = await ask('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.text).toBe(plain.text);
+  });
+
+  it('draws a new version with every write, never one seen before', async () => {
+    const kim = await userClient(t, 'kept-kim@example.com');
+    await kim.client.request('PUT', '/api/planets/game/task', { description: 'Play', reward: 'Cake', goal: 3 });
+    const seen = new Set([await version(kim.id)]);
+    for (let i = 0; i < 5; i += 1) {
+      await prove(kim.client, `Level ${i}`, 'game');
+      const now = await version(kim.id);
+      expect(Number.isSafeInteger(now)).toBe(true);
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
+    }
+  });
+});

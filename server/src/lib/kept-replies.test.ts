@@ -1,0 +1,77 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { KeptReplies } from './kept-replies.ts';
+
+const bytes = (text: string) => Buffer.from(text);
+
+describe('KeptReplies', () => {
+  it('answers only for the version a reply was kept under, and drops it once another is asked', () => {
+    const outcomes: string[] = [];
+    const kept = new KeptReplies(100, (outcome) => outcomes.push(outcome));
+    expect(kept.get('a', 1)).toBeUndefined();
+    kept.set('a', 1, bytes('one'));
+    expect(kept.get('a', 1)?.body.toString()).toBe('one');
+    expect(kept.get('a', 2)).toBeUndefined();
+    // Asked under another version, the old reply is gone, for that version too.
+    expect(kept.get('a', 1)).toBeUndefined();
+    expect(kept.size()).toEqual({ replies: 0, bytes: 0 });
+    expect(outcomes).toEqual(['miss', 'hit', 'miss', 'miss']);
+  });
+
+  it('replaces a key’s reply and counts its bytes once', () => {
+    const kept = new KeptReplies(100);
+    kept.set('a', 1, bytes('12345'));
+    kept.set('a', 2, bytes('123'));
+    expect(kept.size()).toEqual({ replies: 1, bytes: 3 });
+    expect(kept.get('a', 2)?.body.toString()).toBe('123');
+  });
+
+  it('lets the oldest-used replies go once the bytes pass the budget', () => {
+    const kept = new KeptReplies(10);
+    kept.set('a', 1, bytes('aaaa'));
+    kept.set('b', 1, bytes('bbbb'));
+    // Using `a` makes `b` the oldest used.
+    expect(kept.get('a', 1)).toBeDefined();
+    kept.set('c', 1, bytes('cccc'));
+    expect(kept.get('b', 1)).toBeUndefined();
+    expect(kept.get('a', 1)?.body.toString()).toBe('aaaa');
+    expect(kept.get('c', 1)?.body.toString()).toBe('cccc');
+    expect(kept.size()).toEqual({ replies: 2, bytes: 8 });
+  });
+
+  it('compresses a kept reply once per encoding, and counts the compressed bytes against the budget', () => {
+    const text = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ title: `Proof ${i}` })) });
+    const kept = new KeptReplies(10_000);
+    const reply = kept.set('a', 1, bytes(text));
+    const br = reply.in('br');
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(text);
+    expect(reply.in('br')).toBe(br);
+    const gzip = reply.in('gzip');
+    expect(zlib.gunzipSync(gzip).toString()).toBe(text);
+    expect(kept.size()).toEqual({ replies: 1, bytes: text.length + br.length + gzip.length });
+    expect(kept.get('a', 1)?.in('br')).toBe(br);
+    // Another version drops the reply with its compressed forms.
+    expect(kept.get('a', 2)).toBeUndefined();
+    expect(kept.size()).toEqual({ replies: 0, bytes: 0 });
+  });
+
+  it('lets the oldest-used go when a compressed form passes the budget', () => {
+    const text = 'x'.repeat(2000);
+    const kept = new KeptReplies(2 * text.length + 20);
+    const a = kept.set('a', 1, bytes(text));
+    kept.set('b', 1, bytes(text));
+    kept.get('a', 1);
+    a.in('gzip');
+    expect(kept.get('b', 1)).toBeUndefined();
+    expect(kept.size()).toEqual({ replies: 1, bytes: text.length + a.in('gzip').length });
+  });
+
+  it('keeps nothing larger than the whole budget', () => {
+    const kept = new KeptReplies(4);
+    kept.set('a', 1, bytes('aaaa'));
+    kept.set('b', 1, bytes('bbbbb'));
+    expect(kept.get('b', 1)).toBeUndefined();
+    expect(kept.get('a', 1)?.body.toString()).toBe('aaaa');
+    expect(kept.size()).toEqual({ replies: 1, bytes: 4 });
+  });
+});

@@ -1,0 +1,101 @@
+import { compressReply, type ReplyEncoding } from './compression.ts';
+
+/** A kept reply: its bytes, and each compressed form of them once a browser has asked for it. */
+export class KeptReply {
+  private readonly encoded: Partial<Record<ReplyEncoding, Buffer>> = {};
+  /** Its bytes in all, compressed forms included. */
+  size: number;
+
+  constructor(
+    readonly version: number,
+    readonly body: Buffer,
+    private readonly grew: (bytes: number) => void,
+  ) {
+    this.size = body.length;
+  }
+
+  /** The bytes compressed in `encoding`: compressed on the first call, kept for the next. */
+  in(encoding: ReplyEncoding): Buffer {
+    let bytes = this.encoded[encoding];
+    if (!bytes) {
+      bytes = compressReply(this.body, encoding);
+      this.encoded[encoding] = bytes;
+      this.size += bytes.length;
+      this.grew(bytes.length);
+    }
+    return bytes;
+  }
+}
+
+/**
+ * Replies kept as the bytes last sent, each under the version of the data it was made from, so a
+ * read asked again before its data changes is answered without the database, serializing or
+ * compressing. The version comes from the database itself (a value its triggers change with every
+ * write to that data: see the `logs_version` migration), read with the request's session; a kept
+ * reply whose version is not the request's is never sent. The oldest-used replies go first once
+ * the kept bytes pass `maxBytes`.
+ *
+ * Only correct for a reply made from nothing but the versioned data (and the key): a reply that
+ * also depends on the time, the caller's language or another table must not be kept here.
+ */
+export class KeptReplies {
+  // A Map iterates in insertion order: each use moves its entry to the end, so the first is the oldest used.
+  private readonly entries = new Map<string, KeptReply>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    /** Hears whether each lookup was answered from what is kept (`hit`) or not (`miss`). */
+    private readonly onLookup?: (outcome: 'hit' | 'miss') => void,
+  ) {}
+
+  /** The reply kept under `key` for this `version`, or undefined (one kept for another version is dropped). */
+  get(key: string, version: number): KeptReply | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.version !== version) {
+      if (entry) this.remove(key, entry);
+      this.onLookup?.('miss');
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.onLookup?.('hit');
+    return entry;
+  }
+
+  /**
+   * Keeps `body` under `key` for `version`, replacing what was kept, and returns it (a reply larger
+   * than the whole budget is returned but not kept).
+   */
+  set(key: string, version: number, body: Buffer): KeptReply {
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    const entry = new KeptReply(version, body, (bytes) => {
+      if (this.entries.get(key) !== entry) return;
+      this.bytes += bytes;
+      this.trim();
+    });
+    if (body.length > this.maxBytes) return entry;
+    this.entries.set(key, entry);
+    this.bytes += body.length;
+    this.trim();
+    return entry;
+  }
+
+  /** How many replies and bytes are kept now. */
+  size(): { replies: number; bytes: number } {
+    return { replies: this.entries.size, bytes: this.bytes };
+  }
+
+  private trim(): void {
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(key: string, entry: KeptReply): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+}
