@@ -155,4 +155,46 @@ describe('installable and usable offline', () => {
     expect(script).not.toBe('');
     expect((await fetch(`${baseURL()}${script}.map`)).status).toBe(404);
   });
+  it('asks whether a page of proofs changed, and is told it has not without the page (304)', async () => {
+    // The page's own reads, watched on the wire (the service worker, blocked here, reads through the same cache).
+    const context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      expect((await page.request.post('/api/auth/guest')).status()).toBe(200);
+      const task = { description: 'Read a chapter', reward: 'Tea' };
+      expect((await page.request.put('/api/planets/manga/task', { data: task })).status()).toBe(200);
+      const proof = { date: '2026-11-28', title: 'Chapter one', content: 'Read it on the bus' };
+      expect((await page.request.post('/api/planets/manga/logs', { multipart: proof })).status()).toBe(200);
+      await page.goto('/galaxy');
+
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const logsRequests = new Set<string>();
+      const wire: number[] = [];
+      cdp.on('Network.requestWillBeSent', (event) => {
+        if (event.request.url.endsWith('/api/planets/manga/logs')) logsRequests.add(event.requestId);
+      });
+      cdp.on('Network.responseReceivedExtraInfo', (event) => {
+        if (logsRequests.has(event.requestId)) wire.push(event.statusCode);
+      });
+      const read = () =>
+        page.evaluate(async () => {
+          const response = await fetch('/api/planets/manga/logs', { headers: { accept: 'application/json' } });
+          const body = (await response.json()) as { items: { title: string }[] };
+          return { status: response.status, titles: body.items.map((item) => item.title) };
+        });
+
+      expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
+      // Read again: the browser asks with the page's tag, the server says 304, the app still gets the page.
+      expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
+      await expect.poll(() => wire).toEqual([200, 304]);
+      // A new proof: the next read brings the changed page.
+      const next = { ...proof, title: 'Chapter two' };
+      expect((await page.request.post('/api/planets/manga/logs', { multipart: next })).status()).toBe(200);
+      expect(await read()).toEqual({ status: 200, titles: ['Chapter two', 'Chapter one'] });
+      await expect.poll(() => wire).toEqual([200, 304, 200]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -66,6 +66,23 @@ describe('KeptReplies', () => {
     expect(kept.size()).toEqual({ replies: 1, bytes: text.length + a.in('gzip').length });
   });
 
+  it('tags a reply by its bytes, and matches If-None-Match as a GET does (weakly, in lists, or any)', () => {
+    const kept = new KeptReplies(100);
+    const one = kept.set('a', 1, bytes('one'));
+    const same = kept.set('b', 7, bytes('one'));
+    const other = kept.set('c', 1, bytes('two'));
+    expect(one.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(same.etag).toBe(one.etag);
+    expect(other.etag).not.toBe(one.etag);
+    expect(one.matches(one.etag)).toBe(true);
+    expect(one.matches(one.etag.slice(2))).toBe(true);
+    expect(one.matches(`${other.etag},  ${one.etag}`)).toBe(true);
+    expect(one.matches('*')).toBe(true);
+    expect(one.matches(other.etag)).toBe(false);
+    expect(one.matches(undefined)).toBe(false);
+    expect(one.matches('')).toBe(false);
+  });
+
   it('keeps nothing larger than the whole budget', () => {
     const kept = new KeptReplies(4);
     kept.set('a', 1, bytes('aaaa'));

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { compressReply, type ReplyEncoding } from './compression.ts';
 
 /** A kept reply: its bytes, and each compressed form of them once a browser has asked for it. */
 export class KeptReply {
   private readonly encoded: Partial<Record<ReplyEncoding, Buffer>> = {};
+  private tag: string | null = null;
   /** Its bytes in all, compressed forms included. */
   size: number;
 
@@ -12,6 +14,29 @@ export class KeptReply {
     private readonly grew: (bytes: number) => void,
   ) {
     this.size = body.length;
+  }
+
+  /**
+   * Its entity tag (`ETag`): a digest of its bytes, so a browser holding the same bytes is told
+   * so (304) whoever's they were, and never told so for other bytes. Weak (`W/`): the same tag
+   * stands for the page whichever encoding carried it.
+   */
+  get etag(): string {
+    return `W/${this.opaqueTag()}`;
+  }
+
+  /** Whether a request's `If-None-Match` names this reply (or any: `*`), compared weakly as for a GET. */
+  matches(ifNoneMatch: string | undefined): boolean {
+    if (!ifNoneMatch) return false;
+    const tag = this.opaqueTag();
+    return ifNoneMatch.split(',').some((listed) => {
+      const trimmed = listed.trim();
+      return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === tag;
+    });
+  }
+
+  private opaqueTag(): string {
+    return (this.tag ??= `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`);
   }
 
   /** The bytes compressed in `encoding`: compressed on the first call, kept for the next. */

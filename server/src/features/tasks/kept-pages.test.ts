@@ -190,6 +190,40 @@ describe('kept pages of a user’s log', () => {
     expect(identity.text).toBe(plain.text);
   });
 
+  it('tells a browser that holds the page that it has not changed (304), and sends a changed one', async () => {
+    const sam = await userClient(t, 'kept-sam@example.com');
+    await sam.client.request('PUT', '/api/planets/drama/task', { description: 'Watch', reward: 'Cake', goal: 3 });
+    await prove(sam.client, 'Episode one', 'drama');
+    const first = await sam.client.get('/api/planets/drama/logs');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+
+    const ask = (ifNoneMatch: string, acceptEncoding = 'gzip, br') =>
+      sam.client.request('GET', '/api/planets/drama/logs', undefined, {
+        'if-none-match': ifNoneMatch,
+        'accept-encoding': acceptEncoding,
+      });
+    const same = await ask(etag);
+    expect(same.status).toBe(304);
+    expect(same.raw.length).toBe(0);
+    expect(same.headers.etag).toBe(etag);
+    // Strong or weak, in a list, or any: the same page.
+    expect((await ask(etag.slice(2))).status).toBe(304);
+    expect((await ask(`"other", ${etag}`)).status).toBe(304);
+    expect((await ask('*')).status).toBe(304);
+    expect((await ask('W/"other"')).status).toBe(200);
+
+    // A changed page gets a new tag and its bytes: the old tag no longer matches.
+    await prove(sam.client, 'Episode two', 'drama');
+    const changed = await ask(etag, 'identity');
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(taskLogListSchema.parse(changed.body).items.map((log) => log.title)).toEqual(['Episode two', 'Episode one']);
+    expect((await ask(String(changed.headers.etag))).status).toBe(304);
+  });
+
   it('draws a new version with every write, never one seen before', async () => {
     const kim = await userClient(t, 'kept-kim@example.com');
     await kim.client.request('PUT', '/api/planets/game/task', { description: 'Play', reward: 'Cake', goal: 3 });

@@ -53,6 +53,10 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService; kept
       if (version === null) return reply.type(JSON_TYPE).send(body);
       kept = keptPages.set(key, version, body);
     }
+    // The browser keeps the page and asks whether it changed (a phone going back to a planet gets a
+    // 304 and no body); it is the user's own, so no shared cache keeps it.
+    reply.header('etag', kept.etag).header('cache-control', 'private, no-cache');
+    if (kept.matches(request.headers['if-none-match'])) return reply.code(304).send();
     reply.type(JSON_TYPE);
     // Compressed once, as @fastify/compress would for this browser, and kept with the page.
     const encoding =
