@@ -3,7 +3,8 @@ import { taskLogListSchema } from '@gomeum/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, TEST_DATABASE_URL, TestClient, type TestApp } from '../../test/test-app.ts';
 
 /**
  * A page of a user's log is sent again, as the same bytes, until the database changes the user's
@@ -234,6 +235,43 @@ describe('kept pages of a user’s log', () => {
       expect(Number.isSafeInteger(now)).toBe(true);
       expect(seen.has(now)).toBe(false);
       seen.add(now);
+    }
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('kept pages on two instances of one database', () => {
+  it('each keeps its own, and a write through one changes the page the other sends', async () => {
+    const a = await createTestApp();
+    const b = await buildApp(a.config);
+    try {
+      const onA = (await userClient(a, 'kept-two@example.com')).client;
+      const onB = new TestClient(b);
+      for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+      await onA.request('PUT', '/api/planets/food/task', { description: 'Cook', reward: 'Cake', goal: 3 });
+      const send = async (client: TestClient, title: string) => {
+        a.clock.advance(1000);
+        const response = await client.postForm('/api/planets/food/logs', { date: '2026-11-28', title, content: 'Hot' });
+        expect(response.status, response.text).toBe(200);
+      };
+      const titles = async (client: TestClient) =>
+        taskLogListSchema.parse((await client.get('/api/planets/food/logs')).body).items.map((log) => log.title);
+
+      await send(onA, 'Soup');
+      // Both instances make the page and keep it.
+      expect(await titles(onA)).toEqual(['Soup']);
+      expect(await titles(onB)).toEqual(['Soup']);
+      expect(await titles(onB)).toEqual(['Soup']);
+      const hitsOnB = (await b.metrics.keptReplies.get()).values.find((v) => v.labels.outcome === 'hit')?.value;
+      expect(hitsOnB).toBe(1);
+      // A proof sent through A: B's kept page is not sent again.
+      await send(onA, 'Stew');
+      expect(await titles(onB)).toEqual(['Stew', 'Soup']);
+      // And the other way round.
+      await send(onB, 'Salad');
+      expect(await titles(onA)).toEqual(['Salad', 'Stew', 'Soup']);
+    } finally {
+      await b.app.close();
+      await a.close();
     }
   });
 });
