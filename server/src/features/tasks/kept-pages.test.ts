@@ -188,6 +188,8 @@ describe('kept pages of a user’s log', () => {
     expect((await ask('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
     const identity = await ask('identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
+    // Sent as it is, it still says it would have been compressed for another browser.
+    expect(identity.headers.vary).toBe('accept-encoding');
     expect(identity.text).toBe(plain.text);
   });
 

@@ -56,13 +56,14 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService; kept
     // The browser keeps the page and asks whether it changed (a phone going back to a planet gets a
     // 304 and no body); it is the user's own, so no shared cache keeps it.
     reply.header('etag', kept.etag).header('cache-control', 'private, no-cache');
+    const compressible = kept.body.length >= REPLY_COMPRESSION.threshold;
+    if (compressible) reply.header('vary', 'accept-encoding');
     if (kept.matches(request.headers['if-none-match'])) return reply.code(304).send();
     reply.type(JSON_TYPE);
     // Compressed once, as @fastify/compress would for this browser, and kept with the page.
-    const encoding =
-      kept.body.length >= REPLY_COMPRESSION.threshold && replyEncoding(request.headers['accept-encoding']);
+    const encoding = compressible && replyEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(kept.body);
-    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(kept.in(encoding));
+    return reply.header('content-encoding', encoding).send(kept.in(encoding));
   });
 
   addRoute(app, ROUTES.submitProof, perMinute(30), async (request) => {
