@@ -33,7 +33,7 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Querystring: Part<R, 'query'>;
   Body: Part<R, 'body'>;
 }> &
-  (R['auth'] extends 'user' | 'operator' ? { user: Me; sessionId: string } : unknown);
+  (R['auth'] extends 'user' | 'operator' ? { user: Me; sessionId: string; logsVersion: number } : unknown);
 
 /** What a handler answers: the success body (serialized through the table's schema), or the reply it sent. */
 export type RouteAnswer<R extends RouteDef> = R extends { response: infer S } ? Input<S> | FastifyReply : unknown;

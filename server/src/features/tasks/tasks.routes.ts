@@ -47,10 +47,9 @@ export async function tasksRoutes(app: App, options: { tasks: TasksService; kept
     const { planetId } = request.params;
     const { limit } = request.query;
     const key = `${user.id} ${planetId} ${limit}`;
-    let kept = version === null ? undefined : keptPages.get(key, version);
+    let kept = keptPages.get(key, version);
     if (!kept) {
       const body = Buffer.from(reply.serialize({ items: await tasks.listLogs(user.id, planetId, limit) }) as string);
-      if (version === null) return reply.type(JSON_TYPE).send(body);
       kept = keptPages.set(key, version, body);
     }
     // The browser keeps the page and asks whether it changed (a phone going back to a planet gets a
