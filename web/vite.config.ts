@@ -65,7 +65,6 @@ const browserApp = defineConfig({
         advancedChunks: {
           groups: [
             { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 4 },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The kit's styles ride with the cat, which the app's frame shows: one small stylesheet

@@ -6,11 +6,6 @@ export default defineConfig({
   resolve: {
     alias: [
       ...preactAliases,
-      // The router's ES build (Vitest resolves the package's CommonJS one, whose requires pass by the aliases).
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('../node_modules/react-router/dist/development/index.mjs', import.meta.url)),
-      },
       // Testing Library's ES build (its CommonJS one requires react-dom past the aliases).
       {
         find: /^@testing-library\/react$/,
@@ -27,6 +22,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     // Libraries that import React go through the aliases too (Vitest would otherwise load them as is).
-    server: { deps: { inline: [/@testing-library[\\/]/, /@tanstack[\\/]/, /react-router/] } },
+    server: { deps: { inline: [/@testing-library[\\/]/, /@tanstack[\\/]/] } },
   },
 });

@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, routerReady } from './lib/router/index.ts';
 import { appRoutes } from './app/router.tsx';
 import { meQuery } from './features/auth/index.ts';
 import ko from './i18n/ko.json';
@@ -27,11 +27,11 @@ export interface RenderInput {
   reads: Record<string, unknown>;
 }
 
-/**
- * The page's HTML (the inside of `#root`) and its tab title (in the page's language, as the app
- * will set it), or null when it has none to show (a redirect).
- */
-export type RenderResult = { html: string; title: string } | null;
+/** The page's HTML (the inside of `#root`) and its tab title (in the page's language, as the app will set it). */
+export interface RenderResult {
+  html: string;
+  title: string;
+}
 
 async function render({ url, language, reads }: RenderInput): Promise<RenderResult> {
   const lang: Language = isLanguage(language) ? language : 'en';
@@ -39,18 +39,19 @@ async function render({ url, language, reads }: RenderInput): Promise<RenderResu
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   provideFirstReads(reads);
   try {
-    const handler = createStaticHandler(appRoutes(queryClient));
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) return null;
-    // Who is signed in, for the frame (the signed-in pages' loaders have read it already).
+    const { pathname, search } = new URL(url);
+    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [`${pathname}${search}`] });
+    // The page's code and its loaders' reads (the signed-in pages' read who is signed in, too).
+    await routerReady(router);
+    router.dispose();
+    // Who is signed in, for the frame.
     await queryClient.query(meQuery).catch(() => undefined);
-    const router = createStaticRouter(handler.dataRoutes, context);
     setRenderLanguage(lang, { zh, ko });
     takeRenderedTitle();
     const html = renderToString(
       <IdRoot>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </IdRoot>,
     );

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from './lib/router/index.ts';
 import { refetchOnMount, renderedPageReady, takeRenderedPage } from './app/first-page.ts';
 // The contracts and the API client above; the app's frame and pages below, in a task of their own.
 import './lib/task-break.ts';

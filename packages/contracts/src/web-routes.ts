@@ -1,5 +1,5 @@
 /**
- * The web app's pages, as react-router patterns. The router builds its routes from these and the
+ * The web app's pages, as the router's patterns. The router builds its routes from these and the
  * server uses them to answer known pages with 200 and anything else with the app's 404 page.
  */
 export const WEB_ROUTES = {

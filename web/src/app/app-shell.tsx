@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from '../lib/router/index.ts';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
@@ -14,7 +14,6 @@ import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
 import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
-import { ScrollKeeper } from './scroll-keeper.tsx';
 import { inTaskOfItsOwn } from '../lib/when-idle.ts';
 
 /**
@@ -154,8 +153,9 @@ export function AppShell() {
         <GuestMergeGate />
         <PushPrompt />
       </AppOnly>
+      {/* Back and forward return to the reader's place; the page it starts on stays where it is. */}
       <AppOnly>
-        <ScrollKeeper />
+        <ScrollRestoration />
       </AppOnly>
     </LiveProvider>
   );

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageData, followFirstPage, refetchOnMount } from './first-page.ts';
 

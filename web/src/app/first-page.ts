@@ -1,6 +1,6 @@
 import { FIRST_READS_ELEMENT_ID } from '@gomeum/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { DataRouter, LoaderFunctionArgs } from 'react-router';
+import { routerReady, type LoaderFunctionArgs, type Router } from '../lib/router/index.ts';
 import { meQuery } from '../features/auth/index.ts';
 import { clearFirstReads, provideFirstReads } from '../lib/api-client.ts';
 import { keepDrawnReads } from '../lib/offline-data.ts';
@@ -42,7 +42,7 @@ export function refetchOnMount(query: Query): boolean {
 }
 
 /** Ends the first page's special case once the router has shown it and the user moves on. */
-export function followFirstPage(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+export function followFirstPage(router: Pick<Router, 'state' | 'subscribe'>): void {
   const seen = () => {
     if (router.state.initialized) firstPage = false;
     return !firstPage;
@@ -83,18 +83,10 @@ export function takeRenderedPage(root: HTMLElement): boolean {
  * the server). The embedded answers not taken by then are dropped: every later read is fresh.
  */
 export async function renderedPageReady(
-  router: Pick<DataRouter, 'state' | 'subscribe'>,
+  router: Pick<Router, 'state' | 'subscribe'>,
   queryClient: QueryClient,
 ): Promise<void> {
   await queryClient.query(meQuery).catch(() => undefined);
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-  }
+  await routerReady(router);
   clearFirstReads();
 }

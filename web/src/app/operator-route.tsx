@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../lib/router/index.ts';
 import { useMe } from '../features/auth/index.ts';
 import { loadOperatorStrings } from '../lib/i18n.ts';
 import { LoadingScreen } from '../lib/loading-screen.tsx';

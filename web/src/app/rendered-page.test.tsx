@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'preact-render-to-string';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from '../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../features/auth/index.ts';
 import { api } from '../lib/api-client.ts';

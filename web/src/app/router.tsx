@@ -1,6 +1,6 @@
 import { isPlanetId, WEB_ROUTES } from '@gomeum/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '../lib/router/index.ts';
 import { RequireAuth } from '../features/auth/index.ts';
 import { firstPageData, followFirstPage } from './first-page.ts';
 import { AppShell } from './app-shell.tsx';

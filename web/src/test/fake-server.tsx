@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from './router.tsx';
 import { vi } from 'vitest';
 
 /** One request the component sent: its method, its URL as given to fetch, and its JSON body. */

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';

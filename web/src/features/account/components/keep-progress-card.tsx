@@ -1,6 +1,6 @@
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import '../account.css';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router/index.ts';
 import { useMe } from '../../auth/index.ts';
 import '../account.css';
 

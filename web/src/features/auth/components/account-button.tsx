@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';

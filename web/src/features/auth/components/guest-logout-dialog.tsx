@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 
 /**
  * Before a guest logs out: their work stays only in this browser. A modal dialog (focus inside,

@@ -2,7 +2,7 @@ import { registerBodySchema, loginBodySchema, isErrorCode } from '@gomeum/contra
 import { useState, type SyntheticEvent } from 'react';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../../lib/router/index.ts';
 import { useMe } from '../api/get-me.ts';
 import { LoadingScreen } from '../../../lib/loading-screen.tsx';
 

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';

@@ -1,7 +1,7 @@
 import type { ChatConversation, Overview, WaitingProof } from '@gomeum/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router/index.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
 import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { GomeumCat, HOME_SCENES, MoodSky, type HomeScene } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { HomePopup, popupFromSearch } from './home-popup.tsx';

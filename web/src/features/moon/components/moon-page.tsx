@@ -3,7 +3,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { HydrateLater } from '../../../lib/hydrate-later.tsx';
 import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useAnswerMoonQuestion } from '../api/answer-moon-question.ts';

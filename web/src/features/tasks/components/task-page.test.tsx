@@ -1,7 +1,7 @@
 import type { GomeumLog, TaskLog, TaskScreen, UserTask } from '@gomeum/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../../test/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';

@@ -1,7 +1,7 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
