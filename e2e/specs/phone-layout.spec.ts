@@ -72,6 +72,47 @@ describe('on a 360 px phone', () => {
     await context.close();
   });
 
+  it('changes its large decorative layers a few times a second, not on every frame', async () => {
+    // Each change of a layer as big as the screen has the compositor draw the whole screen again: at
+    // 60 a second, a phone's GPU (or a core of a machine without one) never rests while a page is open.
+    const { context, page } = await phone(browser, 'en');
+    const seen: Record<string, string[]> = {};
+    await settled(page, '/');
+    await page.request.post('/api/auth/guest');
+    for (const path of ['/', '/galaxy', '/planet/moon', '/task/music']) {
+      await settled(page, path);
+      seen[path] = await page.evaluate(() => {
+        const screen = window.innerWidth * window.innerHeight;
+        return document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations === Infinity)
+          .filter((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+            const box = target?.getBoundingClientRect();
+            return box !== undefined && box.width * box.height >= screen / 4;
+          })
+          .map((animation) => {
+            const effect = animation.effect as KeyframeEffect;
+            // The easing of each step between keyframes (the last keyframe's leads nowhere).
+            return effect
+              .getKeyframes()
+              .slice(0, -1)
+              .map((frame) => frame.easing)
+              .join(' ');
+          });
+      });
+    }
+    // Every page has its sky's twinkling layers, and each changes in steps.
+    for (const [path, easings] of Object.entries(seen)) {
+      expect(easings.length, path).toBeGreaterThan(0);
+      expect(
+        easings.filter((easing) => !easing.split(' ').every((step) => step.startsWith('steps('))),
+        path,
+      ).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('gives the top bar a surface once the page scrolls under it', async () => {
     const { context, page } = await phone(browser, 'en');
     // The scroll comes once the app has the page, whose top bar is watched: the drawn page's
