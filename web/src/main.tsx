@@ -19,14 +19,29 @@ import {
 } from './lib/hydrate-later.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { IdRoot } from './lib/use-id.tsx';
-import { nextTask } from './lib/when-idle.ts';
+import { nextTask, whenIdle } from './lib/when-idle.ts';
 import './styles/global.css';
 
 const i18nReady = initI18n();
-// A stale tab reloads once onto the new build; the service worker registers after that check.
-// (The dev server rebuilds on its own, so it skips the check.)
+// A stale tab reloads once onto the new build. (The dev server rebuilds on its own, so it skips the check.)
 const versionChecked = import.meta.env.DEV ? Promise.resolve('current') : checkVersion();
-void versionChecked.then((result) => (result === 'reloaded' ? undefined : registerServiceWorker()));
+
+/** Resolves once the app shows the page (on a page the server drew, once it has taken all of it over). */
+let appShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => {
+  appShown = resolve;
+});
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+// The service worker registers after the version check, once the page has loaded and is the app's,
+// in an idle moment: installing, it downloads the whole build for offline use (a few dozen files),
+// which would otherwise compete with the page's own files and its taking over for a phone's link and
+// cores. (A prompt to turn on notifications waits for it: `navigator.serviceWorker.ready`.)
+void Promise.all([versionChecked, loaded, shown]).then(([result]) => {
+  if (result !== 'reloaded') whenIdle(() => void registerServiceWorker());
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -74,6 +89,9 @@ void i18nReady.then(async () => {
   if (rendered) {
     void allTurnsTaken()
       .then(effectsRun)
-      .then(() => document.dispatchEvent(new Event(TAKEN_OVER_EVENT)));
-  }
+      .then(() => {
+        document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+        appShown();
+      });
+  } else appShown();
 });
