@@ -39,4 +39,32 @@ describe('the first page', () => {
     expect(refetchOnMount(page!)).toBe(true);
     router.dispose();
   });
+
+  it('reads afresh as later pages mount, also after a page with nothing to load', async () => {
+    // The first page is the module's (once per app): a fresh one for this app.
+    vi.resetModules();
+    const { firstPageData, followFirstPage, refetchOnMount } = await import('./first-page.ts');
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        Response.json({ id: 'u1', email: null, role: 'user', isGuest: true, guestId: null, locale: 'en' }),
+      ),
+    );
+    const queryClient = new QueryClient();
+    const loader = firstPageData(queryClient, () => queryClient.query(pageQuery));
+    const router = createMemoryRouter(
+      [
+        { path: '/a', loader, Component: () => null },
+        { path: '/plain', Component: () => null },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    followFirstPage(router);
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    const page = queryClient.getQueryCache().find({ queryKey: ['page'] });
+    expect(refetchOnMount(page!)).toBe(false);
+    // A page with no loader and its code in: shown at once, with no loading in between.
+    await router.navigate('/plain');
+    expect(refetchOnMount(page!)).toBe(true);
+    router.dispose();
+  });
 });

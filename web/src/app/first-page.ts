@@ -1,6 +1,6 @@
 import { FIRST_READS_ELEMENT_ID } from '@gomeum/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { routerReady, type LoaderFunctionArgs, type Router } from '../lib/router/index.ts';
+import { routerReady, type LoaderFunctionArgs, type Router, type RouterState } from '../lib/router/index.ts';
 import { meQuery } from '../features/auth/index.ts';
 import { clearFirstReads, provideFirstReads } from '../lib/api-client.ts';
 import { keepDrawnReads } from '../lib/offline-data.ts';
@@ -41,21 +41,26 @@ export function refetchOnMount(query: Query): boolean {
   return !firstPageReads.has(query.queryHash);
 }
 
-/** Ends the first page's special case once the router has shown it and the user moves on. */
+/**
+ * Ends the first page's special case once the router has shown it and the user moves on (a
+ * navigation starts, or, for a page with nothing to load, another location is shown).
+ */
 export function followFirstPage(router: Pick<Router, 'state' | 'subscribe'>): void {
-  const seen = () => {
-    if (router.state.initialized) firstPage = false;
-    return !firstPage;
-  };
-  if (seen()) return;
-  const stop = router.subscribe((state) => {
-    if (firstPage) {
-      seen();
-      return;
+  let shown: string | null = null;
+  const follow = (state: RouterState) => {
+    if (!state.initialized) return false;
+    if (shown === null) {
+      firstPage = false;
+      shown = state.location.key;
+      return false;
     }
-    if (state.navigation.state === 'idle') return;
+    if (state.navigation.state === 'idle' && state.location.key === shown) return false;
     firstPageReads = new Set();
-    stop();
+    return true;
+  };
+  if (follow(router.state)) return;
+  const stop = router.subscribe((state) => {
+    if (follow(state)) stop();
   });
 }
 
