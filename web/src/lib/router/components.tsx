@@ -31,7 +31,6 @@ function useRouterContext(): RouterContextValue {
   return context;
 }
 
-/** Shows a route's error element instead of what renders under it, should that fail to render. */
 interface BoundaryProps {
   fallback: ReactNode;
   locationKey: string;
@@ -43,6 +42,7 @@ interface BoundaryState {
   locationKey: string;
 }
 
+/** Shows a route's error element instead of what renders under it, should that fail to render. */
 class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, locationKey: this.props.locationKey };
 
@@ -84,14 +84,20 @@ function RouteElement({ matches, depth }: { matches: RouteMatch[]; depth: number
   );
 }
 
-/** Renders the router's location: its routes, outermost first, each in its frame's `<Outlet />`. */
-export function RouterProvider({ router }: { router: Router }) {
+/** The router and its state, followed as it changes (what RouterContext carries). */
+function useRouterValue(router: Router): RouterContextValue {
   const state = useSyncExternalStore(
     useCallback((onChange: () => void) => router.subscribe(onChange), [router]),
     () => router.state,
     () => router.state,
   );
-  const value = useMemo(() => ({ router, state }), [router, state]);
+  return useMemo(() => ({ router, state }), [router, state]);
+}
+
+/** Renders the router's location: its routes, outermost first, each in its frame's `<Outlet />`. */
+export function RouterProvider({ router }: { router: Router }) {
+  const value = useRouterValue(router);
+  const { state } = value;
   const Fallback = state.initialized ? undefined : router.routes[0]?.HydrateFallback;
   return (
     <RouterContext.Provider value={value}>
@@ -111,12 +117,7 @@ export function Outlet() {
  * router's hooks work under it, and `navigate` moves its location).
  */
 export function RouterContextProvider({ router, children }: { router: Router; children: ReactNode }) {
-  const state = useSyncExternalStore(
-    useCallback((onChange: () => void) => router.subscribe(onChange), [router]),
-    () => router.state,
-    () => router.state,
-  );
-  const value = useMemo(() => ({ router, state }), [router, state]);
+  const value = useRouterValue(router);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 

@@ -6,7 +6,7 @@
  */
 export { matchPath, matchRoutes } from './match.ts';
 export type { LoaderFunctionArgs, Params, RouteMatch, RouteObject } from './match.ts';
-export { createBrowserRouter, createMemoryRouter, resolveLocation, routerReady } from './router.ts';
+export { createBrowserRouter, createMemoryRouter, routerReady } from './router.ts';
 export type { HistoryAction, Location, NavigateOptions, Router, RouterState } from './router.ts';
 export {
   Link,
@@ -21,4 +21,3 @@ export {
   useParams,
   useSearchParams,
 } from './components.tsx';
-export type { LinkProps } from './components.tsx';

@@ -51,7 +51,7 @@ interface History {
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
 /** The location `to` leads to from `from` (an absolute path, or a query or hash alone). */
-export function resolveLocation(to: string, from: Pick<Location, 'pathname' | 'search'>): Location {
+function resolveLocation(to: string, from: Pick<Location, 'pathname' | 'search'>): Location {
   const url = new URL(to, `http://app${from.pathname}${from.search}`);
   return { pathname: url.pathname, search: url.search, hash: url.hash, key: newKey() };
 }
