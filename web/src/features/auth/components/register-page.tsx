@@ -1,8 +1,7 @@
 import { registerBodySchema, loginBodySchema, isErrorCode } from '@gomeum/contracts';
-import { useState, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useLocation } from 'wouter';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
@@ -15,7 +14,7 @@ type Mode = 'login' | 'register';
 /** `/register`: register or log in with email and password, or enter as a guest. */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const signIn = useSignIn();
   const me = useMe();
   const isGuest = me.data?.isGuest === true;
@@ -32,7 +31,7 @@ export function RegisterPage() {
   const errorText = (code: string) => (isErrorCode(code) ? t(code) : t('errors.server'));
 
   const finish = (redirectTo: string) => {
-    void navigate(redirectTo, { replace: true });
+    navigate(redirectTo, { replace: true });
   };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
