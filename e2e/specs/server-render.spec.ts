@@ -127,66 +127,53 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
-  it('keeps a tap and what was typed before the app arrived, and acts on them once it is there', async () => {
+  it('signs in with a tap made before the app arrived: the browser sends the form itself', async () => {
     const { context, page } = await newSession(browser);
-    // The app's entry is held back until the visitor has typed and tapped.
+    // The app's entry never arrives while the visitor types and taps.
     const release = await holdAppBack(page);
     const email = await registeredElsewhere(context, 'early');
-    await page.goto('/register');
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto('/register', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    expect(page.url()).toMatch(/\/register$/);
+    // The server answers the form with the galaxy, drawn: the user is signed in.
+    await page.waitForURL('**/galaxy', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
     release();
-    // Once the app has the page, it has what was typed and the tap: the user is signed in.
-    await page.waitForURL('**/galaxy');
     await context.close();
   });
 
-  it('answers a tap held before the app arrived only once the app listens, however late that is', async () => {
+  it('enters as a guest with a tap made before the app arrived', async () => {
     const { context, page } = await newSession(browser);
-    // A page the browser is slow to serve frames and timers: the app's components listen (their
-    // effects run) only 400 ms after they are drawn (Preact runs effects after the next frame, or
-    // after its 35 ms fallback: both are made late here). A tap made again before that lost the
-    // answer to "Enter as a guest": the session was made, the page never moved on.
-    await page.addInitScript(() => {
-      const setTimer = window.setTimeout.bind(window);
-      window.requestAnimationFrame = (callback) => setTimer(() => callback(performance.now()), 400);
-      window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
-      window.setTimeout = ((handler: () => void, delay?: number) =>
-        setTimer(handler, delay === 35 ? 400 : delay)) as typeof window.setTimeout;
-    });
-    // The app's entry is held back until the visitor has typed and tapped.
     const release = await holdAppBack(page);
-    await page.goto('/register');
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto('/register', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await page.waitForURL('**/galaxy', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
     release();
-    await page.waitForURL('**/galaxy');
     await context.close();
   });
 
-  it('keeps what was typed before the app arrived when the page renders again while it takes the page over', async () => {
+  it('keeps what was typed before the app arrived, however often the page renders again', async () => {
     const { context, page } = await newSession(browser);
-    // The app's entry is held back until the visitor has typed and tapped.
+    // The app's entry is held back until the visitor has typed.
     const release = await holdAppBack(page);
     const email = await registeredElsewhere(context, 'typed-early');
-    await page.goto('/register');
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto('/register', { waitUntil: 'commit' });
     // Both fields typed before the app arrives: only the page's HTML has them.
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
-    // The reader types on as each part becomes the app's: the page renders again mid-way (this
-    // once cleared the email the app's state did not know of, and the login then failed).
-    await page.evaluate(() => {
-      document.addEventListener('gomeum:taken-over', () =>
-        document.documentElement.setAttribute('data-taken-over', ''),
-      );
-      document.addEventListener('gomeum:part-taken', () => {
-        const password = document.querySelector<HTMLInputElement>('input[name="password"]');
-        password?.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    });
     release();
-    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+    // The whole page renders again, in another language and back.
+    await page.locator('.language-control').click();
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.locator('.language-control').click();
+    await page.locator('.language-control').click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL('**/galaxy');
@@ -204,16 +191,16 @@ describe('pages drawn by the server', () => {
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
     expect(guest.status()).toBe(200);
     const release = await holdAppBack(page);
-    await page.goto('/task/music');
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto('/task/music', { waitUntil: 'commit' });
     await page.locator('h1.task-page__title').waitFor();
     // Only the server's page is there: the reader scrolls it down.
     await page.evaluate(() => window.scrollTo(0, 200));
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBe(200);
     release();
-    // The app has the page once its scroll keeper is in place (it takes the scroll over from the browser).
-    await page.waitForFunction(() => history.scrollRestoration === 'manual');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    // The app has taken the page over, and left it where the reader has it.
+    await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // A page opened from there opens at its top, as before.
     await page.locator('a[href="/planet/music"]').first().click();

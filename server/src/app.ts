@@ -362,6 +362,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // No address leaves for another site; our own pages' forms still say where they come from (with
+    // no referrer at all, a browser posts a form as from origin `null`, which the same-origin check
+    // refuses: the register page's forms are posted by the browser itself before the app starts).
+    referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -6,6 +6,7 @@ import { App, preloadPage } from './app/router.tsx';
 import { checkVersion } from './app/version-check.ts';
 import { registerServiceWorker } from './features/push/index.ts';
 import { clearFirstReads } from './lib/api-client.ts';
+import { announceTakenOver } from './lib/hydration.tsx';
 import { currentLanguage, initI18n } from './lib/i18n.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import './styles/global.css';
@@ -62,7 +63,9 @@ void i18nReady.then(async () => {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (rendered && root.dataset.rendered === currentLanguage()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (rendered && root.dataset.rendered === currentLanguage()) {
+    hydrateRoot(root, app);
+    announceTakenOver(root);
+  } else createRoot(root).render(app);
   appShown();
 });

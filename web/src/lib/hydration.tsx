@@ -71,3 +71,25 @@ export function useServerDrawing(key: string): boolean {
   const drawn = useRef(hydrating ? key : null);
   return drawn.current === key;
 }
+
+/** Sent on `document` once the app has taken over the page the server drew (see `announceTakenOver`). */
+export const TAKEN_OVER_EVENT = 'gomeum:taken-over';
+
+/**
+ * Says when the app has taken over the page the server drew: React hydrates it in tasks of its
+ * own, one after another until every part is done, so the browser is first idle once it is.
+ * `#root` then carries `data-taken-over`, and TAKEN_OVER_EVENT is sent (for the browser tests
+ * and the benchmarks, which measure how long that takes).
+ */
+export function announceTakenOver(root: HTMLElement): void {
+  const whenIdle = (then: () => void) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(then);
+    else setTimeout(then, 0);
+  };
+  whenIdle(() =>
+    whenIdle(() => {
+      root.dataset.takenOver = '';
+      document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+    }),
+  );
+}
