@@ -251,6 +251,39 @@ describe('auth routes', () => {
     });
   });
 
+  describe('a copied guest cookie (issue 30, item 1)', () => {
+    it('registering ends every other session of the guest: a copy of the guest cookie never becomes the account', async () => {
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      // Someone copies the browser's guest cookie and opens a session of their own with it.
+      const copier = new TestClient(t);
+      copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');
+      const copied = authResultSchema.parse((await copier.post('/api/auth/guest')).body).user;
+      expect(copied.id).toBe(guest.id);
+      expect(((await copier.get('/api/me')).body as { id: string }).id).toBe(guest.id);
+
+      const registered = await browser.post('/api/auth/register', {
+        email: 'owner@example.com',
+        password: 'purr-purr-1',
+      });
+      expect(registered.status).toBe(200);
+      expect(authResultSchema.parse(registered.body).user.id).toBe(guest.id);
+
+      // The copied session is over: no account, no data download, no chat in their name.
+      expect((await copier.get('/api/me')).body).toBeNull();
+      expect((await copier.get('/api/me/export')).status).toBe(401);
+      expect((await copier.post('/api/chat/messages', { content: 'hi, it is me' })).status).toBe(401);
+      // And the copied guest cookie opens no session of the account: it makes a new guest at most.
+      const again = authResultSchema.parse((await copier.post('/api/auth/guest')).body).user;
+      expect(again.id).not.toBe(guest.id);
+      expect(again.isGuest).toBe(true);
+      // The registering browser keeps its session, and logging out and in does not bring the copy back.
+      expect(((await browser.get('/api/me')).body as { email: string }).email).toBe('owner@example.com');
+      await browser.post('/api/auth/logout');
+      await browser.post('/api/auth/login', { email: 'owner@example.com', password: 'purr-purr-1' });
+      expect(((await copier.get('/api/me')).body as { id: string }).id).toBe(again.id);
+    });
+  });
+
   describe('session expiry', () => {
     it('ends a session left idle longer than the idle limit', async () => {
       await browser.post('/api/auth/register', { email: 'idle@example.com', password: 'password-1' });

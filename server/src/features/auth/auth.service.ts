@@ -147,7 +147,12 @@ export class AuthService {
       }
     }
     const signIn = await this.startSession(userId, context);
-    return guest ? { ...signIn, guestToken: null } : signIn;
+    if (!guest) return signIn;
+    // The guest's other sessions (another tab, or whoever copied its cookie) end here: only this
+    // browser becomes the account. `upgradeGuest` already took away the guest cookie's power.
+    const ended = await this.sessions.deleteOthersOfUser(userId, hashToken(signIn.session.token));
+    for (const id of ended) for (const listener of this.endedListeners) await listener(id);
+    return { ...signIn, guestToken: null };
   }
 
   /**
