@@ -115,10 +115,11 @@ export class AuthService {
    * by this browser) keeps its id, and with it every task, log, chat and answer it made as a guest.
    */
   async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
+    // Hashed first, whatever the answer: a taken email costs the same time as a new one.
+    const passwordHash = await hashPassword(body.password);
     if (await this.users.findByEmail(body.email)) {
       throw new AppError(409, 'register.error_email_exists');
     }
-    const passwordHash = await hashPassword(body.password);
     const guest = await this.provenGuest(context);
     let userId: string;
     if (guest) {
