@@ -47,6 +47,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  IMAGE_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -98,6 +100,8 @@ export interface AppConfig {
   seedContent: boolean;
   /** Largest accepted upload, in bytes (413 beyond). */
   uploadMaxBytes: number;
+  /** Images decoded at once per instance, and how many may wait (more: 503 at once). */
+  imageWork?: { concurrency: number; maxWaiting: number } | undefined;
   /** Where uploads go: `DATA_DIR/uploads` on local disk, or an S3-compatible bucket. */
   storage: { driver: 'local' } | ({ driver: 's3' } & S3Options);
   /** The OpenAI-compatible chat-completions API Gomeum's AI stand-in uses; no key → fallback text. */
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     rateLimit: { auth: e.AUTH_RATE_LIMIT, guest: e.GUEST_RATE_LIMIT, guestsPerDay: e.GUEST_DAILY_LIMIT },
     seedContent: e.SEED_CONTENT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE_MAX },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',
