@@ -3,6 +3,7 @@ import { HOME_FOR_ROLE, isLanguage } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newGuestId, newId, newToken } from '../../lib/ids.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -115,6 +116,7 @@ export class AuthService {
    * by this browser) keeps its id, and with it every task, log, chat and answer it made as a guest.
    */
   async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
+    if (await isCommonPassword(body.password)) throw new AppError(400, 'register.error_password_common');
     // Hashed first, whatever the answer: a taken email costs the same time as a new one.
     const passwordHash = await hashPassword(body.password);
     if (await this.users.findByEmail(body.email)) {
