@@ -439,6 +439,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(
     createWeb({
       webDist: config.webDist,
+      publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+      requestHostFallback: config.requestHostFallback ?? false,
       findUpdate: (id) =>
         updates.get(id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return null;

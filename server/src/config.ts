@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: parsedBy(parseTrustProxy).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOMEUM_OPERATOR_EMAIL: z.email().optional(),
   GOMEUM_OPERATOR_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
@@ -87,6 +88,10 @@ export interface AppConfig {
   /** Which proxies are believed about the client's address (X-Forwarded-For, -Proto, -Host). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** The site's public address (PUBLIC_URL): canonical and share links name its origin. */
+  publicUrl?: string | undefined;
+  /** Without `publicUrl`, links may name the request's host (development: NODE_ENV is not production). */
+  requestHostFallback?: boolean | undefined;
   /** Folder of the built web app; the server answers API routes only when it is missing. */
   webDist: string;
   /** Routes a test adds beside the route table's, as `METHOD /path` (never set outside tests). */
@@ -169,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
+    publicUrl: e.PUBLIC_URL,
+    requestHostFallback: env.NODE_ENV !== 'production',
     operator:
       e.GOMEUM_OPERATOR_EMAIL && e.GOMEUM_OPERATOR_PASSWORD
         ? { email: e.GOMEUM_OPERATOR_EMAIL.toLowerCase(), password: e.GOMEUM_OPERATOR_PASSWORD }

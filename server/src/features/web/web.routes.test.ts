@@ -269,3 +269,39 @@ describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
     expect(tag(response.body, 'description')).toBe("Text $' $`");
   });
 });
+
+describe('canonical and share links name the public origin, never a forged Host (issue 30, item 6)', () => {
+  const apps: TestApp[] = [];
+  const webDistWithShell = () => {
+    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    return webDist;
+  };
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('uses PUBLIC_URL whatever Host and X-Forwarded-Host say', async () => {
+    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), publicUrl: 'https://gomeum.example/' });
+    apps.push(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/register',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(canonicals(response.body)).toEqual(['https://gomeum.example/register']);
+    expect(tag(response.body, 'og:url')).toBe('https://gomeum.example/register');
+    expect(tag(response.body, 'og:image')).toBe('https://gomeum.example/icons/share-card.png');
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('without PUBLIC_URL outside development, names no host at all (paths only)', async () => {
+    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), requestHostFallback: false });
+    apps.push(t);
+    const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host: 'evil.example' } });
+    expect(canonicals(response.body)).toEqual(['/register']);
+    expect(tag(response.body, 'og:image')).toBe('/icons/share-card.png');
+    expect(response.body).not.toContain('evil.example');
+  });
+});
