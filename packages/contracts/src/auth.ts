@@ -35,13 +35,7 @@ const emailSchema = z.string(missing).check(
 export const loginBodySchema = z.object({
   email: z
     .string(missing)
-    .check(
-      z.normalize('NFKC'),
-      z.trim(),
-      z.minLength(1, missing),
-      z.maxLength(254, { error: 'register.error_failed' }),
-      z.toLowerCase(),
-    ),
+    .check(z.trim(), z.minLength(1, missing), z.maxLength(254, { error: 'register.error_failed' }), z.toLowerCase()),
   password: z
     .string(missing)
     .check(z.minLength(1, missing), z.maxLength(PASSWORD_MAX_LENGTH, { error: 'register.error_failed' })),

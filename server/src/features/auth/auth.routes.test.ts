@@ -92,6 +92,25 @@ describe('auth routes', () => {
       await new TestClient(t).post('/api/auth/register', { email: 'leo@example.com', password: 'correct-horse' });
     });
 
+    it('signs in with the address typed in full-width letters, and an account stored before normalizing still signs in', async () => {
+      const fullWidth = await new TestClient(t).post('/api/auth/login', {
+        email: '\uff4c\uff45\uff4f@example.com',
+        password: 'correct-horse',
+      });
+      expect(fullWidth.status).toBe(200);
+      // An address as an earlier version stored it, not NFKC-normalized: still found as typed.
+      await t.database.db
+        .updateTable('users')
+        .set({ email: '\uff4c\uff45\uff4f@example.com' })
+        .where('email', '=', 'leo@example.com')
+        .execute();
+      const old = await new TestClient(t).post('/api/auth/login', {
+        email: '\uff4c\uff45\uff4f@example.com',
+        password: 'correct-horse',
+      });
+      expect(old.status).toBe(200);
+    });
+
     it('signs in and rotates the session: the previous cookie stops working', async () => {
       const first = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
       expect(first.status).toBe(200);

@@ -164,7 +164,12 @@ export class AuthService {
    * new session, and only it, may bring that work into the account for a short while, once.
    */
   async login(body: LoginBody, context: ClientContext): Promise<SignIn> {
-    const user = await this.users.findByEmail(body.email);
+    // As typed first (an address registered before they were normalized), then NFKC-normalized as
+    // registration stores them now (full-width letters typed on a phone's keyboard, say).
+    const normalized = body.email.normalize('NFKC');
+    const user =
+      (await this.users.findByEmail(body.email)) ??
+      (normalized === body.email ? undefined : await this.users.findByEmail(normalized));
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok) throw new AppError(401, 'register.error_failed');
     const guest = user.role === 'operator' ? null : await this.provenGuest(context);
