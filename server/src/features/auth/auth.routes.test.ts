@@ -303,6 +303,21 @@ describe('auth routes', () => {
     });
   });
 
+  describe('a guest is one browser (issue 30, item 1)', () => {
+    it("entering with the guest cookie ends the guest's other sessions; its owner entering again ends the copy's", async () => {
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      const copier = new TestClient(t);
+      copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');
+      expect(authResultSchema.parse((await copier.post('/api/auth/guest')).body).user.id).toBe(guest.id);
+      // The copy's entry signed the owner's browser out: it cannot go on unseen beside it.
+      expect((await browser.get('/api/me')).body).toBeNull();
+      // The owner comes back with the same guest (nothing lost), and the copy is signed out.
+      expect(authResultSchema.parse((await browser.post('/api/auth/guest')).body).user.id).toBe(guest.id);
+      expect((await copier.get('/api/me')).body).toBeNull();
+      expect(((await browser.get('/api/me')).body as { id: string }).id).toBe(guest.id);
+    });
+  });
+
   describe('session expiry', () => {
     it('ends a session left idle longer than the idle limit', async () => {
       await browser.post('/api/auth/register', { email: 'idle@example.com', password: 'password-1' });

@@ -153,8 +153,7 @@ export class AuthService {
     if (!guest) return signIn;
     // The guest's other sessions (another tab, or whoever copied its cookie) end here: only this
     // browser becomes the account. `upgradeGuest` already took away the guest cookie's power.
-    const ended = await this.sessions.deleteOthersOfUser(userId, hashToken(signIn.session.token));
-    for (const id of ended) for (const listener of this.endedListeners) await listener(id);
+    await this.endOtherSessions(userId, signIn.session.token);
     return { ...signIn, guestToken: null };
   }
 
@@ -193,7 +192,13 @@ export class AuthService {
     }
     if (context.guestToken) {
       const remembered = await this.users.findGuestByTokenHash(hashToken(context.guestToken));
-      if (remembered) return this.startSession(remembered.id, context);
+      if (remembered) {
+        // A guest is one browser: the cookie opening a session ends the guest's other sessions
+        // (a copy of the cookie elsewhere), so a copy never goes on unseen beside its owner.
+        const signIn = await this.startSession(remembered.id, context);
+        await this.endOtherSessions(remembered.id, signIn.session.token);
+        return signIn;
+      }
     }
     if (
       this.newGuests &&
@@ -233,6 +238,12 @@ export class AuthService {
   /** Of these session ids, the ones still signed in (not ended, not expired). */
   async liveSessions(ids: string[]): Promise<Set<string>> {
     return new Set(await this.sessions.findLive(ids, this.now(), this.policy.idleMs));
+  }
+
+  /** Ends every session of the user but the one of `keepToken`, closing their sockets. */
+  private async endOtherSessions(userId: string, keepToken: string): Promise<void> {
+    const ended = await this.sessions.deleteOthersOfUser(userId, hashToken(keepToken));
+    for (const id of ended) for (const listener of this.endedListeners) await listener(id);
   }
 
   private async endSession(id: string): Promise<void> {
