@@ -5,7 +5,7 @@
  * while the uploads ran (median and slowest); appends to docs/BENCHMARKS.md. The targets: every
  * sign-in within 1 s, every upload answered within 30 s with its outcome.
  *
- *   npm run build -w @gomeum/server && node bench/uploads.mjs [--uploads 4] [--rounds 3]
+ *   npm run build -w @gomeum/server && npm run bench:uploads -- [--uploads 4] [--rounds 3]
  *   BENCH_SERVER_MAIN=/elsewhere/server/dist/main.js node bench/uploads.mjs   # another build
  */
 import { parseArgs } from 'node:util';
