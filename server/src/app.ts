@@ -203,7 +203,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   const { visits, plugin: visitsPlugin } = createVisits({ db: database.db, geoip: config.geoip, now: config.now });
   const storage = createStorage(config);
-  const { files, plugin: filesPlugin } = createFiles({ db: database.db, storage: storage.storage, now: config.now });
+  const { files, plugin: filesPlugin } = createFiles({
+    db: database.db,
+    storage: storage.storage,
+    now: config.now,
+    imageWork: config.imageWork,
+  });
   const { dashboard, plugin: dashboardPlugin } = createDashboard({ db: database.db, visits, now: config.now });
   const { push, plugin: pushPlugin } = await createPush({
     db: database.db,
@@ -438,6 +443,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(
     createWeb({
       webDist: config.webDist,
+      publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+      requestHostFallback: config.requestHostFallback ?? false,
       findUpdate: (id) =>
         updates.get(id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return null;

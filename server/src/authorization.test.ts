@@ -115,4 +115,38 @@ describe('authorization: every route × every kind of caller', () => {
     console.log(`authorization matrix: ${entries.length} routes × ${IDENTITIES.length} callers, ${checked} requests`);
     expect(wrong).toEqual([]);
   });
+
+  // Issue 30: what one caller held that another could take, beyond the matrix's own route checks.
+  it("lets no one take another user's push endpoint (item 4)", async () => {
+    const owner = callers.get('user') as TestClient;
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/authorization-matrix-device';
+    const keys = { p256dh: 'owner-p256dh', auth: 'owner-auth' };
+    expect((await owner.post('/api/push/subscriptions', { endpoint, keys })).status).toBe(200);
+    for (const who of ['guest', 'other user', 'operator'] as const) {
+      const taken = await (callers.get(who) as TestClient).post('/api/push/subscriptions', {
+        endpoint,
+        keys: { p256dh: `${who}-p256dh`, auth: `${who}-auth` },
+      });
+      expect(taken.status, who).toBe(409);
+    }
+    const row = await t.database.db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
+    expect(row?.user_id).toBe(userId);
+  });
+
+  it('lets no copy of a guest cookie become the account the guest registers (item 1)', async () => {
+    const { client: guest, id: guestId } = await guestClient(t);
+    const copy = new TestClient(t);
+    copy.cookies.set('gomeum_guest', guest.cookies.get('gomeum_guest') ?? '');
+    expect(((await copy.post('/api/auth/guest')).body as { user: { id: string } }).user.id).toBe(guestId);
+    expect(
+      (await guest.post('/api/auth/register', { email: 'was-a-guest@example.com', password: 'purr-purr-1' })).status,
+    ).toBe(200);
+    expect((await copy.get('/api/me')).body).toBeNull();
+    expect((await copy.get('/api/me/export')).status).toBe(401);
+    expect(((await copy.post('/api/auth/guest')).body as { user: { id: string } }).user.id).not.toBe(guestId);
+  });
 });

@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: parsedBy(parseTrustProxy).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOMEUM_OPERATOR_EMAIL: z.email().optional(),
   GOMEUM_OPERATOR_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
@@ -47,6 +48,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  IMAGE_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -85,6 +88,10 @@ export interface AppConfig {
   /** Which proxies are believed about the client's address (X-Forwarded-For, -Proto, -Host). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** The site's public address (PUBLIC_URL): canonical and share links name its origin. */
+  publicUrl?: string | undefined;
+  /** Without `publicUrl`, links may name the request's host (development: NODE_ENV is not production). */
+  requestHostFallback?: boolean | undefined;
   /** Folder of the built web app; the server answers API routes only when it is missing. */
   webDist: string;
   /** Routes a test adds beside the route table's, as `METHOD /path` (never set outside tests). */
@@ -98,6 +105,8 @@ export interface AppConfig {
   seedContent: boolean;
   /** Largest accepted upload, in bytes (413 beyond). */
   uploadMaxBytes: number;
+  /** Images decoded at once per instance, and how many may wait (more: 503 at once). */
+  imageWork?: { concurrency: number; maxWaiting: number } | undefined;
   /** Where uploads go: `DATA_DIR/uploads` on local disk, or an S3-compatible bucket. */
   storage: { driver: 'local' } | ({ driver: 's3' } & S3Options);
   /** The OpenAI-compatible chat-completions API Gomeum's AI stand-in uses; no key → fallback text. */
@@ -165,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
+    publicUrl: e.PUBLIC_URL,
+    requestHostFallback: env.NODE_ENV !== 'production',
     operator:
       e.GOMEUM_OPERATOR_EMAIL && e.GOMEUM_OPERATOR_PASSWORD
         ? { email: e.GOMEUM_OPERATOR_EMAIL.toLowerCase(), password: e.GOMEUM_OPERATOR_PASSWORD }
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     rateLimit: { auth: e.AUTH_RATE_LIMIT, guest: e.GUEST_RATE_LIMIT, guestsPerDay: e.GUEST_DAILY_LIMIT },
     seedContent: e.SEED_CONTENT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageWork: { concurrency: e.IMAGE_CONCURRENCY, maxWaiting: e.IMAGE_QUEUE_MAX },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',

@@ -212,6 +212,114 @@ describe('hostile input on every route that takes a body', () => {
     return null;
   };
 
+  // Issue 30, item 6: each input a hostile user got stored, now refused with its code and nothing stored.
+  it.each([
+    [
+      'a common password',
+      'register',
+      { email: 'p1@example.com', password: 'password' },
+      400,
+      'register.error_password_common',
+    ],
+    [
+      'a common password',
+      'register',
+      { email: 'p2@example.com', password: '12345678' },
+      400,
+      'register.error_password_common',
+    ],
+    [
+      'a common password',
+      'register',
+      { email: 'p3@example.com', password: 'qwertyuiop' },
+      400,
+      'register.error_password_common',
+    ],
+    [
+      'a common password in capitals',
+      'register',
+      { email: 'p4@example.com', password: 'QwertyUIOP' },
+      400,
+      'register.error_password_common',
+    ],
+    [
+      'a zero-width space in an email',
+      'register',
+      { email: 'tar\u200bget@example.com', password: 'purr-purr-1' },
+      400,
+      'register.error_invalid_email',
+    ],
+    [
+      'a soft hyphen in an email',
+      'register',
+      { email: 'tar\u00adget@example.com', password: 'purr-purr-1' },
+      400,
+      'register.error_invalid_email',
+    ],
+    [
+      'a Cyrillic look-alike in an email',
+      'register',
+      { email: 't\u0430rget@example.com', password: 'purr-purr-1' },
+      400,
+      'register.error_invalid_email',
+    ],
+    [
+      'full-width letters of a taken email',
+      'register',
+      { email: '\uff54\uff41\uff52\uff47\uff45\uff54@example.com', password: 'purr-purr-1' },
+      409,
+      'register.error_email_exists',
+    ],
+    [
+      'a chat message of zero-width characters',
+      'chat',
+      { content: '\u200b\u200c\u200d\u2060\ufeff' },
+      400,
+      'errors.bad_request',
+    ],
+    [
+      'a proof on 2026-02-31',
+      'proof',
+      { date: '2026-02-31', title: 'Scales', content: 'Played' },
+      400,
+      'task.error_date',
+    ],
+    [
+      'a proof on 0000-00-00',
+      'proof',
+      { date: '0000-00-00', title: 'Scales', content: 'Played' },
+      400,
+      'task.error_date',
+    ],
+    [
+      'a proof on 2999-01-01',
+      'proof',
+      { date: '2999-01-01', title: 'Scales', content: 'Played' },
+      400,
+      'task.error_date',
+    ],
+    [
+      'a proof titled with zero-width characters',
+      'proof',
+      { date: '2026-11-01', title: '\u200b\u200b', content: 'Played' },
+      400,
+      'task.error_fill_all',
+    ],
+  ] as const)('refuses %s and stores nothing (issue 30, item 6)', async (_name, route, body, status, code) => {
+    await t.services.chat.idle();
+    const before = await counts();
+    const user = from(callers.get('user') as TestClient);
+    const response =
+      route === 'register'
+        ? await new TestClient(t, { remoteAddress: '10.201.0.1' }).post('/api/auth/register', body)
+        : route === 'chat'
+          ? await user.post('/api/chat/messages', body)
+          : await user.postForm('/api/planets/music/logs', body);
+    expect(response.status).toBe(status);
+    expect(errorBodySchema.parse(response.body).error.code).toBe(code);
+    expect(await counts()).toEqual(before);
+  });
+
   it('answers 4xx with a clear error (never 5xx), stores nothing when it refuses, and lets no one set what is not theirs', async () => {
     const problems: string[] = [];
     let cases = 0;

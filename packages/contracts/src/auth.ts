@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { languageSchema } from './i18n.ts';
+import { INVISIBLE_CHARACTERS, mixesLookAlikeScripts } from './text.ts';
 
 /** Shortest password we accept on registration. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,16 +10,23 @@ export const PASSWORD_MAX_LENGTH = 256;
 const missing = { error: 'register.error_missing_fields' } as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An email field: required, trimmed, lower-cased, shaped like an address. */
-const emailSchema = z
-  .string(missing)
-  .check(
-    z.trim(),
-    z.minLength(1, missing),
-    z.maxLength(254, { error: 'register.error_invalid_email' }),
-    z.regex(EMAIL_PATTERN, { error: 'register.error_invalid_email' }),
-    z.toLowerCase(),
-  );
+const invalidEmail = { error: 'register.error_invalid_email' } as const;
+
+/**
+ * An email field: required, NFKC-normalized (full-width and compatibility letters become plain
+ * ones), trimmed, lower-cased, shaped like an address; no invisible character, and a local part
+ * in one script (a Cyrillic look-alike among Latin letters would look like another account).
+ */
+const emailSchema = z.string(missing).check(
+  z.normalize('NFKC'),
+  z.trim(),
+  z.minLength(1, missing),
+  z.maxLength(254, invalidEmail),
+  z.regex(EMAIL_PATTERN, invalidEmail),
+  z.refine((email) => !INVISIBLE_CHARACTERS.test(email), invalidEmail),
+  z.refine((email) => !mixesLookAlikeScripts(email.slice(0, email.lastIndexOf('@'))), invalidEmail),
+  z.toLowerCase(),
+);
 
 /**
  * Login body. Issue messages are error codes, so the server and the form report the same one.

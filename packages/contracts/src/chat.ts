@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
+import { hasVisibleText } from './text.ts';
 import { planetIdSchema } from './planets.ts';
 
 /** Longest chat message we accept, in characters. */
@@ -38,8 +39,10 @@ export const chatMessageSchema = z.object({
 /** One chat message. */
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** A message body as a person types it: trimmed, never blank, bounded. */
-export const chatContentSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX_LENGTH));
+/** A message body as a person types it: trimmed, never blank (nor only invisible characters), bounded. */
+export const chatContentSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX_LENGTH), z.refine(hasVisibleText));
 
 /**
  * The sender's own id for one message (a UUID made when it is first written). Sending again with

@@ -18,3 +18,4 @@ export * from './account.ts';
 export * from './progress.ts';
 export * from './reactions.ts';
 export * from './reminders.ts';
+export * from './text.ts';

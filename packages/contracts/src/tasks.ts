@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
 import { proofReactionSchema } from './reactions.ts';
+import { hasVisibleText, isCalendarDate } from './text.ts';
 
 /** Longest description or reward a user may set. */
 export const TASK_TEXT_MAX = 500;
@@ -63,6 +64,7 @@ const requiredText = (max: number) =>
       z.trim(),
       z.minLength(1, { error: 'task.error_fill_all' }),
       z.maxLength(max, { error: 'task.error_too_long' }),
+      z.refine(hasVisibleText, { error: 'task.error_fill_all' }),
     );
 
 /** Body that sets and confirms a user's task: both fields required. */
@@ -77,7 +79,11 @@ export type ConfirmTaskBody = z.infer<typeof confirmTaskBodySchema>;
 export const proofFieldsSchema = z.object({
   date: z
     .string({ error: 'task.error_fill_all' })
-    .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'task.error_fill_all' })),
+    .check(
+      z.trim(),
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'task.error_fill_all' }),
+      z.refine(isCalendarDate, { error: 'task.error_date' }),
+    ),
   title: requiredText(PROOF_TITLE_MAX),
   content: requiredText(PROOF_TEXT_MAX),
 });

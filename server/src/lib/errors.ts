@@ -11,10 +11,13 @@ const MESSAGES: Record<ErrorCode, string> = {
   'register.error_failed': 'Authentication failed. Please check your email and password.',
   'register.error_invalid_email': 'Please enter a valid email address.',
   'register.error_password_short': 'The password must be at least 8 characters long.',
+  'register.error_password_common':
+    'This password is one of the most common ones and easy to guess. Please choose another.',
   'task.error_fill_all': 'Please fill in all fields before submitting.',
   'task.error_too_long': 'That text is too long.',
   'task.error_already_confirmed': 'This task is already confirmed and can no longer be changed.',
   'task.error_not_confirmed': 'Please describe your task and confirm it first.',
+  'task.error_date': 'Please pick a real day, today or before.',
   'upload.error_not_image': 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
   'upload.error_too_large': 'The image is too large.',
   'moon.error_number': 'Please give the question a whole number from 1 up.',

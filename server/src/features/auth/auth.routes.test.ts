@@ -92,6 +92,25 @@ describe('auth routes', () => {
       await new TestClient(t).post('/api/auth/register', { email: 'leo@example.com', password: 'correct-horse' });
     });
 
+    it('signs in with the address typed in full-width letters, and an account stored before normalizing still signs in', async () => {
+      const fullWidth = await new TestClient(t).post('/api/auth/login', {
+        email: '\uff4c\uff45\uff4f@example.com',
+        password: 'correct-horse',
+      });
+      expect(fullWidth.status).toBe(200);
+      // An address as an earlier version stored it, not NFKC-normalized: still found as typed.
+      await t.database.db
+        .updateTable('users')
+        .set({ email: '\uff4c\uff45\uff4f@example.com' })
+        .where('email', '=', 'leo@example.com')
+        .execute();
+      const old = await new TestClient(t).post('/api/auth/login', {
+        email: '\uff4c\uff45\uff4f@example.com',
+        password: 'correct-horse',
+      });
+      expect(old.status).toBe(200);
+    });
+
     it('signs in and rotates the session: the previous cookie stops working', async () => {
       const first = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
       expect(first.status).toBe(200);
@@ -248,6 +267,54 @@ describe('auth routes', () => {
         password: 'password-1',
       });
       expect(authResultSchema.parse(login.body).user.id).toBe(guest.id);
+    });
+  });
+
+  describe('a copied guest cookie (issue 30, item 1)', () => {
+    it('registering ends every other session of the guest: a copy of the guest cookie never becomes the account', async () => {
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      // Someone copies the browser's guest cookie and opens a session of their own with it.
+      const copier = new TestClient(t);
+      copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');
+      const copied = authResultSchema.parse((await copier.post('/api/auth/guest')).body).user;
+      expect(copied.id).toBe(guest.id);
+      expect(((await copier.get('/api/me')).body as { id: string }).id).toBe(guest.id);
+
+      const registered = await browser.post('/api/auth/register', {
+        email: 'owner@example.com',
+        password: 'purr-purr-1',
+      });
+      expect(registered.status).toBe(200);
+      expect(authResultSchema.parse(registered.body).user.id).toBe(guest.id);
+
+      // The copied session is over: no account, no data download, no chat in their name.
+      expect((await copier.get('/api/me')).body).toBeNull();
+      expect((await copier.get('/api/me/export')).status).toBe(401);
+      expect((await copier.post('/api/chat/messages', { content: 'hi, it is me' })).status).toBe(401);
+      // And the copied guest cookie opens no session of the account: it makes a new guest at most.
+      const again = authResultSchema.parse((await copier.post('/api/auth/guest')).body).user;
+      expect(again.id).not.toBe(guest.id);
+      expect(again.isGuest).toBe(true);
+      // The registering browser keeps its session, and logging out and in does not bring the copy back.
+      expect(((await browser.get('/api/me')).body as { email: string }).email).toBe('owner@example.com');
+      await browser.post('/api/auth/logout');
+      await browser.post('/api/auth/login', { email: 'owner@example.com', password: 'purr-purr-1' });
+      expect(((await copier.get('/api/me')).body as { id: string }).id).toBe(again.id);
+    });
+  });
+
+  describe('a guest is one browser (issue 30, item 1)', () => {
+    it("entering with the guest cookie ends the guest's other sessions; its owner entering again ends the copy's", async () => {
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      const copier = new TestClient(t);
+      copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');
+      expect(authResultSchema.parse((await copier.post('/api/auth/guest')).body).user.id).toBe(guest.id);
+      // The copy's entry signed the owner's browser out: it cannot go on unseen beside it.
+      expect((await browser.get('/api/me')).body).toBeNull();
+      // The owner comes back with the same guest (nothing lost), and the copy is signed out.
+      expect(authResultSchema.parse((await browser.post('/api/auth/guest')).body).user.id).toBe(guest.id);
+      expect((await copier.get('/api/me')).body).toBeNull();
+      expect(((await browser.get('/api/me')).body as { id: string }).id).toBe(guest.id);
     });
   });
 

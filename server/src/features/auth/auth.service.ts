@@ -3,6 +3,7 @@ import { HOME_FOR_ROLE, isLanguage } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newGuestId, newId, newToken } from '../../lib/ids.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -115,10 +116,12 @@ export class AuthService {
    * by this browser) keeps its id, and with it every task, log, chat and answer it made as a guest.
    */
   async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
+    if (await isCommonPassword(body.password)) throw new AppError(400, 'register.error_password_common');
+    // Hashed first, whatever the answer: a taken email costs the same time as a new one.
+    const passwordHash = await hashPassword(body.password);
     if (await this.users.findByEmail(body.email)) {
       throw new AppError(409, 'register.error_email_exists');
     }
-    const passwordHash = await hashPassword(body.password);
     const guest = await this.provenGuest(context);
     let userId: string;
     if (guest) {
@@ -147,7 +150,11 @@ export class AuthService {
       }
     }
     const signIn = await this.startSession(userId, context);
-    return guest ? { ...signIn, guestToken: null } : signIn;
+    if (!guest) return signIn;
+    // The guest's other sessions (another tab, or whoever copied its cookie) end here: only this
+    // browser becomes the account. `upgradeGuest` already took away the guest cookie's power.
+    await this.endOtherSessions(userId, signIn.session.token);
+    return { ...signIn, guestToken: null };
   }
 
   /**
@@ -156,7 +163,12 @@ export class AuthService {
    * new session, and only it, may bring that work into the account for a short while, once.
    */
   async login(body: LoginBody, context: ClientContext): Promise<SignIn> {
-    const user = await this.users.findByEmail(body.email);
+    // As typed first (an address registered before they were normalized), then NFKC-normalized as
+    // registration stores them now (full-width letters typed on a phone's keyboard, say).
+    const normalized = body.email.normalize('NFKC');
+    const user =
+      (await this.users.findByEmail(body.email)) ??
+      (normalized === body.email ? undefined : await this.users.findByEmail(normalized));
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok) throw new AppError(401, 'register.error_failed');
     const guest = user.role === 'operator' ? null : await this.provenGuest(context);
@@ -180,7 +192,13 @@ export class AuthService {
     }
     if (context.guestToken) {
       const remembered = await this.users.findGuestByTokenHash(hashToken(context.guestToken));
-      if (remembered) return this.startSession(remembered.id, context);
+      if (remembered) {
+        // A guest is one browser: the cookie opening a session ends the guest's other sessions
+        // (a copy of the cookie elsewhere), so a copy never goes on unseen beside its owner.
+        const signIn = await this.startSession(remembered.id, context);
+        await this.endOtherSessions(remembered.id, signIn.session.token);
+        return signIn;
+      }
     }
     if (
       this.newGuests &&
@@ -220,6 +238,12 @@ export class AuthService {
   /** Of these session ids, the ones still signed in (not ended, not expired). */
   async liveSessions(ids: string[]): Promise<Set<string>> {
     return new Set(await this.sessions.findLive(ids, this.now(), this.policy.idleMs));
+  }
+
+  /** Ends every session of the user but the one of `keepToken`, closing their sockets. */
+  private async endOtherSessions(userId: string, keepToken: string): Promise<void> {
+    const ended = await this.sessions.deleteOthersOfUser(userId, hashToken(keepToken));
+    for (const id of ended) for (const listener of this.endedListeners) await listener(id);
   }
 
   private async endSession(id: string): Promise<void> {

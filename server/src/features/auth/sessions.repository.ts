@@ -112,6 +112,17 @@ export class SessionsRepository {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
+  /** Ends every session of the user but `keepId`; the ids of those ended. */
+  async deleteOthersOfUser(userId: string, keepId: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Removes sessions past their absolute or idle expiry. */
   async deleteExpired(now: number, idleMs: number): Promise<void> {
     await this.db

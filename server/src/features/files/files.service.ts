@@ -3,6 +3,7 @@ import { file as fileRoute } from '@gomeum/contracts/routes';
 import { AppError } from '../../lib/errors.ts';
 import { prepareImage, sniffImage } from '../../lib/storage/images.ts';
 import type { Storage, StoredObject } from '../../lib/storage/storage.ts';
+import { WorkQueue, type WorkQueueLimits } from '../../lib/work-queue.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 /** A stored file's record. */
@@ -13,6 +14,9 @@ export interface FileRecord {
   size: number;
   private: boolean;
 }
+
+/** The image queue's limits unless configured (IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX): see WorkQueue. */
+export const DEFAULT_IMAGE_WORK: WorkQueueLimits = { concurrency: 1, maxWaiting: 8, perKey: 2 };
 
 /** Who may read private files: their owner and the operator. */
 export interface Viewer {
@@ -35,9 +39,15 @@ export class FilesService {
     private readonly repo: FilesRepository,
     private readonly storage: Storage,
     private readonly now: () => number,
+    /** Where image decoding waits its turn: a few at once per instance, a couple per user. */
+    private readonly imageWork: WorkQueue = new WorkQueue(DEFAULT_IMAGE_WORK),
   ) {}
 
-  /** Stores an uploaded image; 415 `upload.error_not_image` unless the bytes are PNG, JPEG, WebP or GIF. */
+  /**
+   * Stores an uploaded image; 415 `upload.error_not_image` unless the bytes are PNG, JPEG, WebP or
+   * GIF. Its decoding waits its turn in the image queue: 429 when this owner already has
+   * DEFAULT_IMAGE_WORK.perKey images in it, 503 when the queue is full, at once, never a long wait.
+   */
   async putImage(
     bytes: Buffer,
     options: { folder: string; ownerId: string | null; private: boolean },
@@ -46,8 +56,9 @@ export class FilesService {
     if (!type) throw new AppError(415, 'upload.error_not_image');
     let image;
     try {
-      image = await prepareImage(bytes, type);
-    } catch {
+      image = await this.imageWork.run(options.ownerId ?? '', () => prepareImage(bytes, type));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError(415, 'upload.error_not_image');
     }
     const key = `${options.folder}/${crypto.randomBytes(16).toString('base64url')}.${image.extension}`;

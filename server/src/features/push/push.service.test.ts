@@ -15,7 +15,7 @@ import { createTestAppWithOperator, guestClient, operatorClient, userClient } fr
 import { decrypt, newBrowserKeys, startPushService } from '../../test/push-endpoint.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 import { PushRepository } from './push.repository.ts';
-import { isAllowedPushHost } from './push.service.ts';
+import { isAllowedPushEndpoint, isAllowedPushHost } from './push.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
@@ -52,7 +52,8 @@ describe('push delivery', () => {
     pushService = await startPushService(dir);
     t = await createTestAppWithOperator({
       pushAgent: pushService.agent,
-      pushAllowedHosts: ['127.0.0.1'],
+      // The test push service's port, named: no other port than 443 is allowed otherwise.
+      pushAllowedHosts: [new URL(pushService.origin).host],
       vapidSubject: 'mailto:gomeum@example.com',
     });
   });
@@ -270,6 +271,54 @@ describe('push delivery', () => {
     expect(await repository.findByEndpoint(sub.endpoint)).toBeDefined();
     await second.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint });
     expect(await repository.findByEndpoint(sub.endpoint)).toBeUndefined();
+  });
+
+  it("refuses another user's endpoint posted with other keys: the owner keeps it and its notifications (issue 30, item 4)", async () => {
+    const { client: owner, id: ownerId } = await userClient(t, 'push-owner@example.com');
+    const { client: thief, id: thiefId } = await userClient(t, 'push-thief@example.com');
+    const sub = await subscribe(owner, 'owner-device');
+    const thiefKeys = newBrowserKeys();
+    const taken = await thief.post('/api/push/subscriptions', {
+      endpoint: sub.endpoint,
+      keys: { p256dh: thiefKeys.p256dh, auth: thiefKeys.authB64 },
+    });
+    expect(taken.status).toBe(409);
+    expect(errorBodySchema.parse(taken.body).error.code).toBe('push.error_endpoint');
+    // Half the keys prove nothing either.
+    const half = await thief.post('/api/push/subscriptions', {
+      endpoint: sub.endpoint,
+      keys: { p256dh: sub.keys.p256dh, auth: thiefKeys.authB64 },
+    });
+    expect(half.status).toBe(409);
+    const row = await new PushRepository(t.database.db).findByEndpoint(sub.endpoint);
+    expect(row).toMatchObject({ user_id: ownerId, p256dh: sub.keys.p256dh, auth: sub.keys.authB64 });
+    expect(await new PushRepository(t.database.db).listForUser(thiefId)).toEqual([]);
+    // The owner's device still gets the owner's notifications, readable with its own keys.
+    t.services.push.sendToUser(ownerId, () => ({
+      kind: 'broadcast',
+      title: 'Still yours',
+      body: 'b',
+      url: '/',
+      tag: 'still-yours',
+    }));
+    await t.services.push.drain();
+    expect(messagesTo(sub.path, sub.keys).map((m) => m.title)).toEqual(['Still yours']);
+  });
+
+  it('refuses an endpoint on a port other than 443 unless that host and port are allowed by name', async () => {
+    const { client } = await guestClient(t);
+    const keys = { p256dh: 'x', auth: 'y' };
+    for (const endpoint of ['https://fcm.googleapis.com:8443/send/x', 'https://127.0.0.1:444/push/x']) {
+      const response = await client.post('/api/push/subscriptions', { endpoint, keys });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(response.body).error.code).toBe('push.error_endpoint');
+    }
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com/send/x', ['fcm.googleapis.com'])).toBe(true);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:443/send/x', ['fcm.googleapis.com'])).toBe(true);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:8443/send/x', ['fcm.googleapis.com'])).toBe(false);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:8443/send/x', ['*'])).toBe(false);
+    expect(isAllowedPushEndpoint('https://push.example:8443/x', ['push.example:8443'])).toBe(true);
+    expect(isAllowedPushEndpoint('http://fcm.googleapis.com/send/x', ['*'])).toBe(false);
   });
 
   it('refuses endpoints that are not https or not a known push service, and anonymous callers', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type https from 'node:https';
 import type { PushSubscriptionBody } from '@gomeum/contracts';
 import { FALLBACK_LANGUAGE, isLanguage, type PushMessage } from '@gomeum/contracts';
@@ -54,6 +55,28 @@ export function isAllowedPushHost(host: string, patterns: readonly string[]): bo
 }
 
 /**
+ * True when a subscription may name this endpoint: https, a host `patterns` allow, and port 443
+ * unless a pattern names the host with its port (`push.example:8443`; `*` never allows another port).
+ */
+export function isAllowedPushEndpoint(endpoint: string, patterns: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  if (url.port !== '') return patterns.some((pattern) => pattern.trim().toLowerCase() === url.host.toLowerCase());
+  return isAllowedPushHost(url.hostname, patterns);
+}
+
+/** Equal strings, compared in constant time (the keys a browser proves its subscription with). */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+  return crypto.timingSafeEqual(digest(a), digest(b));
+}
+
+/**
  * Web Push with VAPID: stores each user's subscriptions (guests are users), and delivers in the
  * background. A subscription the push service says is gone (404/410) is deleted.
  */
@@ -71,10 +94,22 @@ export class PushService implements PushSender {
     return this.vapid.publicKey;
   }
 
-  /** Stores (or moves to this user) a browser's subscription. */
+  /**
+   * Stores a browser's subscription. An endpoint another user holds moves to this one only with
+   * the same keys (the same browser, signed in as someone else now); anyone else posting it is
+   * refused (409), so a known endpoint cannot be taken from its owner.
+   */
   async subscribe(userId: string, locale: string, body: PushSubscriptionBody): Promise<void> {
-    const host = new URL(body.endpoint).hostname;
-    if (!isAllowedPushHost(host, this.options.allowedHosts)) throw new AppError(400, 'push.error_endpoint');
+    if (!isAllowedPushEndpoint(body.endpoint, this.options.allowedHosts))
+      throw new AppError(400, 'push.error_endpoint');
+    const held = await this.repository.findByEndpoint(body.endpoint);
+    if (
+      held &&
+      held.user_id !== userId &&
+      !(sameSecret(held.p256dh, body.keys.p256dh) && sameSecret(held.auth, body.keys.auth))
+    ) {
+      throw new AppError(409, 'push.error_endpoint');
+    }
     await this.repository.upsert({
       id: newId(),
       user_id: userId,

@@ -25,7 +25,7 @@ describe('task reminders on two instances sharing one database', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-reminders-'));
     pushService = await startPushService(dir);
-    t = await createTestApp({ pushAgent: pushService.agent, pushAllowedHosts: ['127.0.0.1'] });
+    t = await createTestApp({ pushAgent: pushService.agent, pushAllowedHosts: [new URL(pushService.origin).host] });
     t.clock.now = MONDAY;
     // The same database, the same clock: another instance behind the load balancer.
     second = await buildApp({ ...t.config });

@@ -48,6 +48,18 @@ describe('GET /metrics', () => {
     expect(right.headers['cache-control']).toBe('no-store');
   });
 
+  it('takes the scheme in any case, as HTTP says: bearer, BEARER (issue 30, item 6)', async () => {
+    t = await createTestApp({ metrics: { token: TOKEN } });
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await new TestClient(t, { headers: { authorization: `${scheme} ${TOKEN}` } }).get('/metrics');
+      expect(response.status, scheme).toBe(200);
+    }
+    for (const header of [`Basic ${TOKEN}`, `bearer${TOKEN}`, `bearer ${TOKEN} extra`, TOKEN]) {
+      const response = await new TestClient(t, { headers: { authorization: header } }).get('/metrics');
+      expect(response.status, header).toBe(403);
+    }
+  });
+
   it('answers allowed addresses only', async () => {
     t = await createTestApp({ metrics: { allow: AddressList.parse('10.1.0.0/16, ::1') } });
     expect((await new TestClient(t, { remoteAddress: '10.1.2.3' }).get('/metrics')).status).toBe(200);

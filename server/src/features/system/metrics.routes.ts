@@ -14,10 +14,11 @@ export interface MetricsAccess {
 
 /** Compares the request's bearer token with the configured one in constant time. */
 function tokenMatches(request: FastifyRequest, token: string | undefined): boolean {
-  const header = request.headers.authorization;
-  if (!token || !header?.startsWith('Bearer ')) return false;
+  // The scheme's name is case-insensitive (RFC 9110): `bearer` and `BEARER` are `Bearer`.
+  const presented = /^bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || !presented) return false;
   const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
-  return crypto.timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
+  return crypto.timingSafeEqual(digest(presented), digest(token));
 }
 
 /**

@@ -16,7 +16,7 @@ import { parseLocalized } from '../../lib/json.ts';
 import type { UsersService } from '../auth/index.ts';
 import { fileUrl, type FilesService } from '../files/index.ts';
 import type { GomeumTasksService } from './gomeum-tasks.service.ts';
-import { isTimeZone, streaksAt } from './streaks.ts';
+import { isTimeZone, localDayNumber, streaksAt } from './streaks.ts';
 import type {
   TaskLogRow,
   TaskLogWithReactionRow,
@@ -87,6 +87,18 @@ export interface ProofReactions {
   proofSubmitted(logId: string): void;
   /** A proof was deleted (never fails). */
   proofDeleted(): void;
+}
+
+/** The zone whose calendar day starts first (UTC+14): its today is no one's tomorrow. */
+const EARLIEST_ZONE = 'Pacific/Kiritimati';
+
+/** A `YYYY-MM-DD` date (a calendar day, the contract checked) as days since 1970-01-01. */
+function dayNumberOfDate(date: string): number {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const at = new Date(0);
+  // setUTCFullYear, not Date.UTC: years below 100 stay themselves.
+  at.setUTCFullYear(year, month - 1, day);
+  return Math.round(at.getTime() / 86_400_000);
 }
 
 const noReactions: ProofReactions = {
@@ -183,6 +195,10 @@ export class TasksService {
   ): Promise<{ log: TaskLog; userTask: UserTask }> {
     const task = await this.tasks.getUserTask(userId, planet);
     if (!task?.confirmed) throw new AppError(409, 'task.error_not_confirmed');
+    // A proof is of a day that has come: today at the latest, in the user's time zone (unknown:
+    // the zone whose today comes first, so no one's today is refused).
+    const zone = (await this.users.timeZone(userId)) ?? EARLIEST_ZONE;
+    if (dayNumberOfDate(fields.date) > localDayNumber(this.now(), zone)) throw new AppError(400, 'task.error_date');
     const file = image ? await this.files.putImage(image, { folder: 'proofs', ownerId: userId, private: true }) : null;
     const now = this.now();
     const log: TaskLogRow = {

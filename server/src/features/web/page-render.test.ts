@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, TEST_OPERATOR } from '../../test/accounts.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 import { drawnPagePolicy, embeddedJson, renderDirOf, withRenderedPage } from './page-render.ts';
+import { escapeHtml } from './share-tags.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -276,6 +277,22 @@ describe('embedding a page', () => {
     expect(page).toContain('<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · Gomeum</title>');
     expect(page.match(/<title>/g)).toHaveLength(1);
   });
+
+  it.each(["$'", '$`', '$&', '$$', '$1', '$<x>'])(
+    'embeds a drawing, title and answers holding %s as they are',
+    (pattern) => {
+      const page = withRenderedPage(
+        SHELL,
+        { html: `<p>${pattern}</p>`, title: `t${pattern}` },
+        { '/api/x': { text: pattern } },
+        'en',
+      );
+      expect(page).toContain(`<div id="root" data-rendered="en"><p>${pattern}</p></div>`);
+      expect(page).toContain(`<title>${escapeHtml(`t${pattern}`)}</title>`);
+      expect(page.match(/<div id="root"/g)).toHaveLength(1);
+      expect(page.match(/<\/head>/g)).toHaveLength(1);
+    },
+  );
 
   it('allows exactly the style attributes the page was drawn with, read as the browser reads them', () => {
     const policy = drawnPagePolicy("style-src 'self'", '<p style="opacity:0.5;"></p><i style="a:&quot;b&quot;"></i>');

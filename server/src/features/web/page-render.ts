@@ -140,7 +140,7 @@ export function withRenderedPage(
   const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${embeddedJson(reads)}</script>`;
   const { title } = rendered;
   return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[language]}"`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[language]}"`)
     .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
     .replace(
       '<div id="root"></div>',

@@ -150,9 +150,10 @@ export function renderShell(indexHtml: string, card: ShareCard): string {
     meta('name', 'twitter:image', card.image),
     meta('name', 'twitter:image:alt', card.imageAlt),
   ].join('\n    ');
+  // Replacer functions, never replacement strings: a `$'` or `` $` `` in a path or a title is text.
   return indexHtml
-    .replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[card.language]}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(card.title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, meta('name', 'description', card.description))
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[card.language]}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => meta('name', 'description', card.description))
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }

@@ -220,3 +220,88 @@ describe('web app serving', () => {
     expect(tag(missing.body, 'og:title')).toBe('Gomeum');
   });
 });
+
+/** The `href` of every `<link rel="canonical">` of a page. */
+const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
+
+describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    t = await createTestAppWithOperator({ webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // Every replacement pattern String.replace knows: $' (after), $` (before), $& (match), $$, $1, $<name>.
+  it.each(["$'", '$`', '$&', '$$', '$1', '$<x>', "$'$`$&"])(
+    'keeps the page whole for a path with %s',
+    async (pattern) => {
+      const response = await t.app.inject({ method: 'GET', url: `/nothing${pattern}` });
+      expect(response.statusCode).toBe(404);
+      const html = response.body;
+      expect(html.match(/<div id="root"/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      // The path as sent, or as the client percent-encoded it (a backtick), and HTML-escaped.
+      const urls = [`/nothing${pattern}`, encodeURI(`/nothing${pattern}`)].map((p) =>
+        `http://localhost:80${p}`.replace(/&/g, '&amp;'),
+      );
+      expect(canonicals(html)).toHaveLength(1);
+      expect(urls).toContain(canonicals(html)[0]);
+      expect(urls).toContain(tag(html, 'og:url'));
+    },
+  );
+
+  it("keeps the page whole when an update's title holds $ patterns", async () => {
+    const operator = await operatorClient(t);
+    const created = await operator.post('/api/operator/updates', {
+      title: { en: "Moon $' and $` and $&" },
+      content: { en: "<p>Text $' $`</p>" },
+    });
+    const id = (created.body as { id: string }).id;
+    const response = await t.app.inject({ method: 'GET', url: `/update/${id}` });
+    expect(response.body.match(/<div id="root"/g)).toHaveLength(1);
+    expect(response.body).toContain("<title>Moon $' and $` and $&amp; · Gomeum</title>");
+    expect(tag(response.body, 'og:title')).toBe("Moon $' and $` and $&amp; · Gomeum");
+    expect(tag(response.body, 'description')).toBe("Text $' $`");
+  });
+});
+
+describe('canonical and share links name the public origin, never a forged Host (issue 30, item 6)', () => {
+  const apps: TestApp[] = [];
+  const webDistWithShell = () => {
+    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+    return webDist;
+  };
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('uses PUBLIC_URL whatever Host and X-Forwarded-Host say', async () => {
+    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), publicUrl: 'https://gomeum.example/' });
+    apps.push(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/register',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(canonicals(response.body)).toEqual(['https://gomeum.example/register']);
+    expect(tag(response.body, 'og:url')).toBe('https://gomeum.example/register');
+    expect(tag(response.body, 'og:image')).toBe('https://gomeum.example/icons/share-card.png');
+    expect(response.body).not.toContain('evil.example');
+  });
+
+  it('without PUBLIC_URL outside development, names no host at all (paths only)', async () => {
+    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), requestHostFallback: false });
+    apps.push(t);
+    const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host: 'evil.example' } });
+    expect(canonicals(response.body)).toEqual(['/register']);
+    expect(tag(response.body, 'og:image')).toBe('/icons/share-card.png');
+    expect(response.body).not.toContain('evil.example');
+  });
+});

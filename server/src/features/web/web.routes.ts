@@ -64,6 +64,13 @@ const UPDATE_PAGE = /^\/update\/([^/]+)\/?$/;
 /** What the web routes need from the rest of the app. */
 export interface WebRoutesOptions {
   webDist: string;
+  /** The site's own origin (PUBLIC_URL): canonical and share links name it, whatever `Host` says. */
+  publicOrigin?: string | undefined;
+  /**
+   * Without PUBLIC_URL, whether links may name the request's own host (development only: a forged
+   * `Host` header would reach them); otherwise they are paths alone.
+   */
+  requestHostFallback?: boolean | undefined;
   /** A public update by id (for the card a shared `/update/{id}` link shows), or null. */
   findUpdate?: (id: string) => Promise<Update | null>;
 }
@@ -105,11 +112,15 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     });
   }
 
+  /** The origin canonical and share links name: PUBLIC_URL's, else the request's in development, else none. */
+  const originOf = (request: FastifyRequest) =>
+    options.publicOrigin ?? (options.requestHostFallback ? `${request.protocol}://${request.host}` : '');
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const query = request.query as Record<string, unknown> | undefined;
     const language = pickShareLanguage(query?.lang, request.headers['accept-language']);
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = originOf(request);
     const updateId = status === 200 ? UPDATE_PAGE.exec(pathname)?.[1] : undefined;
     let update: Update | null = null;
     if (updateId && options.findUpdate) {
@@ -168,7 +179,8 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       const kept = reads[routes.me.path] === null && !request.url.includes('?') ? visitorPagesOf(module) : null;
       const keptPage = kept?.get(request.url, language);
       if (keptPage) return { page: keptPage, reads, language };
-      const origin = `${request.protocol}://${request.host}`;
+      // The render only reads the path from it: any origin does, and the configured one is used.
+      const origin = originOf(request) || 'http://localhost';
       const result = await module.renderPage({ url: `${origin}${request.url}`, language, reads });
       if (!result) return null;
       const page = { html: result.html, title: result.title };

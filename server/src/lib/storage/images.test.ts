@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeImage } from '../../test/images.ts';
+import { makeAnimatedGif, makeImage } from '../../test/images.ts';
 import { prepareImage, sniffImage } from './images.ts';
 
 describe('sniffImage', () => {
@@ -39,5 +39,22 @@ describe('prepareImage', () => {
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html>')]);
     expect(sniffImage(fake)).toBe('png');
     await expect(prepareImage(fake, 'png')).rejects.toThrow();
+  });
+
+  it('decodes only the first frame of an animation too large over all its frames (issue 30, item 2)', async () => {
+    // 24 frames of 500×500: 6 million pixels over all frames, each under the 50-megapixel limit.
+    const gif = await makeAnimatedGif(24, 500, 500);
+    expect((await sharp(gif).metadata()).pages).toBe(24);
+    const prepared = await prepareImage(gif, 'gif');
+    expect(prepared).toMatchObject({ contentType: 'image/webp', extension: 'webp', width: 500, height: 500 });
+    const meta = await sharp(prepared.body, { animated: true }).metadata();
+    expect(meta.pages ?? 1).toBe(1);
+  });
+
+  it('keeps a small animation animated, frame for frame', async () => {
+    const gif = await makeAnimatedGif(5, 64, 48);
+    const prepared = await prepareImage(gif, 'gif');
+    expect(prepared).toMatchObject({ contentType: 'image/gif', extension: 'gif', width: 64 });
+    expect((await sharp(prepared.body).metadata()).pages).toBe(5);
   });
 });
