@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: {
     alias: [
       ...preactAliases,
+      // react-i18next's hook reads the store through this shim, which would require React itself.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
       // Testing Library's ES build (its CommonJS one requires react-dom past the aliases).
       {
         find: /^@testing-library\/react$/,
@@ -22,6 +24,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     // Libraries that import React go through the aliases too (Vitest would otherwise load them as is).
-    server: { deps: { inline: [/@testing-library[\\/]/, /@tanstack[\\/]/] } },
+    server: { deps: { inline: [/@testing-library[\\/]/, /@tanstack[\\/]/, /react-i18next[\\/]/] } },
   },
 });
