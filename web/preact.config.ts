@@ -13,6 +13,10 @@ export const preactAliases = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // React's useSyncExternalStore for older Reacts (react-i18next's hook reads through it): Preact's
+  // own. (The shim is CommonJS: its require('react') took the CommonJS Preact in the server render,
+  // a second copy whose hooks the renderer never ran.)
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
 /** JSX compiled for Preact's automatic runtime (what `@vitejs/plugin-react` did for React). */

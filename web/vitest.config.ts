@@ -6,8 +6,6 @@ export default defineConfig({
   resolve: {
     alias: [
       ...preactAliases,
-      // react-i18next's hook reads the store through this shim, which would require React itself.
-      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
       // Testing Library's ES build (its CommonJS one requires react-dom past the aliases).
       {
         find: /^@testing-library\/react$/,
