@@ -3,15 +3,14 @@ import { defineConfig } from 'vite';
 import { buildOutput } from './scripts/build-output.ts';
 import { buildVersion } from './scripts/build-version.ts';
 import { writePagePreloads } from './scripts/page-preloads.ts';
-import { preactAliases, preactJsx } from './preact.config.ts';
 
 /**
  * The server's render of the pages (`vite build --ssr`, see src/entry-server.tsx): one ES module
  * for Node with everything bundled in (the server loads it from `web/dist-ssr`, never served).
  */
 const serverRender = defineConfig({
-  resolve: { alias: preactAliases },
-  oxc: preactJsx,
+  // React's production build (its CommonJS entries choose by NODE_ENV as they load).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   publicDir: false,
   build: {
@@ -27,15 +26,10 @@ const serverRender = defineConfig({
 
 /** The browser's app: `web/dist`, served by the server. */
 const browserApp = defineConfig({
-  resolve: { alias: preactAliases },
-  oxc: preactJsx,
   plugins: [
     buildVersion(),
     // What the server's HTML for each page preloads (its chunk, drawings and styles).
-    writePagePreloads(
-      fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
-      fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
-    ),
+    writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
     buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)) }),
   ],
   build: {
@@ -45,26 +39,23 @@ const browserApp = defineConfig({
     // Which chunk holds which module, for the byte-budget test (kept out of the served folder too).
     manifest: true,
     rolldownOptions: {
-      // The app (index.html's main.tsx), and the entry a page the server has drawn starts it from
-      // once painted (src/boot.ts; the server puts it in that page in place of main.tsx).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
-      },
+      // The app: index.html's main.tsx (a page the server has drawn starts it too, and hydrates).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       // The drawings are pure components: importing the art kit for one of them brings only that one.
       treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
       output: {
         // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
         // Chromium compiles all of its functions on the thread that streams it in (V8's explicit
         // compile hints) instead of one by one on the main thread as each is first called, which is
-        // most of what taking over a drawn page costs a phone. (Not the boot script: it is inline.)
-        postBanner: (chunk) => (chunk.name === 'boot' ? '' : '//# allFunctionsCalledOnLoad'),
+        // most of what taking over a drawn page costs a phone.
+        postBanner: () => '//# allFunctionsCalledOnLoad',
         // Libraries in chunks of their own (their names and bytes change only when they do, so a new
         // release of the app leaves them cached), and each kind of drawing with the pages that show
         // it: the skies and planets never ride along with the app's frame (which only shows the cat).
         advancedChunks: {
           groups: [
-            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The kit's styles ride with the cat, which the app's frame shows: one small stylesheet

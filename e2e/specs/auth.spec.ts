@@ -43,13 +43,13 @@ describe('signing in', () => {
 
     const { context, page } = await newSession(browser);
     await page.goto('/register');
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('another-password');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'This email is already registered.' }).waitFor();
 
-    await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+    await page.getByRole('link', { name: 'Already have an account? Log in' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();

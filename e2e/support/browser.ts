@@ -51,8 +51,8 @@ export const TEST_PASSWORD = 'purr-purr-purr';
  * The page must already be on /register.
  */
 export async function registerThroughForm(page: Page, email: string): Promise<void> {
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
-  // (The form changes once the app has the page the server drew: a tap before that waits for it.)
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  // (A link: before the app has the page the server drew, the browser opens it as any link.)
   await page.getByRole('button', { name: 'Register', exact: true }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);

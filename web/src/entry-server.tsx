@@ -1,15 +1,16 @@
+import { Writable } from 'node:stream';
 import { isLanguage, type Language } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'preact-render-to-string';
-import { createMemoryRouter, RouterProvider, routerReady } from './lib/router/index.ts';
-import { appRoutes } from './app/router.tsx';
-import { meQuery } from './features/auth/index.ts';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prepareFirstPage } from './app/first-page.ts';
+import { App, preloadPage } from './app/router.tsx';
 import ko from './i18n/ko.json';
 import zh from './i18n/zh.json';
 import { clearFirstReads, provideFirstReads } from './lib/api-client.ts';
 import { APP_NAME, takeRenderedTitle } from './lib/document-title.ts';
+import { ServerRender } from './lib/hydration.tsx';
 import { setRenderLanguage } from './lib/i18n.ts';
-import { IdRoot } from './lib/use-id.tsx';
 
 /**
  * The server's render of a page (built by `vite build --ssr` into `web/dist-ssr`, loaded by the
@@ -33,6 +34,41 @@ export interface RenderResult {
   title: string;
 }
 
+/**
+ * The HTML of `element`, drawn by React's streaming server renderer once everything in it is ready
+ * (every page's code and data are in before it starts, so nothing waits long): one piece, with no
+ * fallback to swap later, so the page needs no inline script (the site's CSP allows none).
+ */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failure: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Every part inline, in place: a large one is otherwise sent apart, to be moved in by a script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (failure)
+          reject(failure instanceof Error ? failure : new Error('The page could not be drawn', { cause: failure }));
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+  });
+}
+
 async function render({ url, language, reads }: RenderInput): Promise<RenderResult> {
   const lang: Language = isLanguage(language) ? language : 'en';
   // Nothing is read again or retried here: a read the server did not make shows as not loaded yet.
@@ -40,20 +76,16 @@ async function render({ url, language, reads }: RenderInput): Promise<RenderResu
   provideFirstReads(reads);
   try {
     const { pathname, search } = new URL(url);
-    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [`${pathname}${search}`] });
-    // The page's code and its loaders' reads (the signed-in pages' read who is signed in, too).
-    await routerReady(router);
-    router.dispose();
-    // Who is signed in, for the frame.
-    await queryClient.query(meQuery).catch(() => undefined);
+    // Who is signed in, what the page shows first, and its code, as the app reads them as it starts.
+    await prepareFirstPage(queryClient, pathname, preloadPage);
     setRenderLanguage(lang, { zh, ko });
     takeRenderedTitle();
-    const html = renderToString(
-      <IdRoot>
+    const html = await renderToHtml(
+      <ServerRender value>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <App ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />
         </QueryClientProvider>
-      </IdRoot>,
+      </ServerRender>,
     );
     return { html, title: takeRenderedTitle() ?? APP_NAME };
   } finally {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
-import { Link, Outlet, ScrollRestoration, useLocation } from '../lib/router/index.ts';
+import { Link, useLocation, useSearch } from 'wouter';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
@@ -13,7 +13,8 @@ import { reportVisit } from '../features/visits/index.ts';
 import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
-import { AppOnly, HydrateLater } from '../lib/hydrate-later.tsx';
+import { AppOnly, HydrateLater } from '../lib/hydration.tsx';
+import { ScrollToTop } from '../lib/scroll-to-top.tsx';
 import { inTaskOfItsOwn } from '../lib/when-idle.ts';
 
 /**
@@ -21,11 +22,12 @@ import { inTaskOfItsOwn } from '../lib/when-idle.ts';
  * opened, after the user is known, and not for the page on which they only just signed in.
  */
 function VisitReporting() {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const me = useMe();
   const signedIn = Boolean(me.data);
   const known = !me.isPending;
-  const page = `${location.pathname}${location.search}`;
+  const page = `${pathname}${search ? `?${search}` : ''}`;
   const lastPage = useRef<string | null>(null);
   useEffect(() => {
     if (!known || lastPage.current === page) return;
@@ -81,8 +83,8 @@ function TopBar({ scrolled, children }: { scrolled: boolean; children: ReactNode
 /** The operator's way back to the dashboard from any user page (not shown on the dashboard itself). */
 function DashboardLink() {
   const { t } = useTranslation();
-  const location = useLocation();
-  if (location.pathname === WEB_ROUTES.dashboard) return null;
+  const [pathname] = useLocation();
+  if (pathname === WEB_ROUTES.dashboard) return null;
   return (
     <Link className="top-bar__pill" to={WEB_ROUTES.dashboard}>
       <LineIcon d="M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-3H4zM14 4v3h6V4z" size={18} />
@@ -95,7 +97,7 @@ function DashboardLink() {
  * The frame around every page: skip link, the top bar's controls, then the page. The operator is
  * Gomeum: they get a way back to the dashboard instead of the user's chat with Gomeum.
  */
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const me = useMe();
   const isOperator = me.data?.role === 'operator';
@@ -135,7 +137,7 @@ export function AppShell() {
       </HydrateLater>
       <HydrateLater>
         <div id="content" className="app-content">
-          <Outlet />
+          {children}
         </div>
       </HydrateLater>
       {/* The operator sent the broadcast: they are not told about it again. */}
@@ -153,10 +155,8 @@ export function AppShell() {
         <GuestMergeGate />
         <PushPrompt />
       </AppOnly>
-      {/* Back and forward return to the reader's place; the page it starts on stays where it is. */}
-      <AppOnly>
-        <ScrollRestoration />
-      </AppOnly>
+      {/* A newly opened page starts at its top (back and forward: the browser's own restoration). */}
+      <ScrollToTop />
     </LiveProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/i18n.ts';
-import { Link } from '../lib/router/index.ts';
+import { Link } from 'wouter';
 import { GomeumCat, MoodSky } from '../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate } from '../lib/router/index.ts';
+import { Redirect } from 'wouter';
 import { useMe } from '../features/auth/index.ts';
 import { loadOperatorStrings } from '../lib/i18n.ts';
 import { LoadingScreen } from '../lib/loading-screen.tsx';
@@ -15,8 +15,8 @@ const DashboardPage = lazy(async () => {
 export function OperatorRoute() {
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to="/" replace />;
-  if (me.data.role !== 'operator') return <Navigate to="/galaxy" replace />;
+  if (!me.data) return <Redirect to="/" replace />;
+  if (me.data.role !== 'operator') return <Redirect to="/galaxy" replace />;
   return (
     <Suspense fallback={<LoadingScreen />}>
       <DashboardPage />

@@ -1,15 +1,15 @@
 import * as routes from '@gomeum/contracts/routes';
 import { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'preact-render-to-string';
-import { createMemoryRouter } from '../lib/router/index.ts';
+import { act } from '@testing-library/react';
+import { Suspense, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../features/auth/index.ts';
-import { api } from '../lib/api-client.ts';
-import { AppOnly, HydrateLater, SERVER_DRAWN, takeOver, useServerDrawing } from '../lib/hydrate-later.tsx';
+import { api, clearFirstReads } from '../lib/api-client.ts';
+import { AppOnly, HydrateLater, SERVER_DRAWN, ServerRender, useServerDrawing } from '../lib/hydration.tsx';
 import { PlanetArt } from '../lib/illustrations/index.ts';
-import { renderedPageReady, takeRenderedPage } from './first-page.ts';
+import { prepareFirstPage, takeRenderedPage } from './first-page.ts';
 
 const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' };
 
@@ -19,7 +19,21 @@ function serverPage(html: string, reads: Record<string, unknown>) {
   return document.getElementById('root')!;
 }
 
+/** The server's render of a page (entry-server.tsx draws the app so). */
+const drawOnServer = (page: React.ReactNode) => renderToString(<ServerRender value>{page}</ServerRender>);
+
+let hydrated: Root | null = null;
+/** React's hydration of the drawn page, its work done (as the browser does, in slices, without a test). */
+async function hydrate(root: HTMLElement, page: React.ReactNode) {
+  await act(async () => {
+    hydrated = hydrateRoot(root, page);
+    await Promise.resolve();
+  });
+}
+
 afterEach(() => {
+  act(() => hydrated?.unmount());
+  hydrated = null;
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -34,15 +48,14 @@ describe('a page the server drew', () => {
     expect(document.getElementById('first-reads')).toBeNull();
 
     const queryClient = new QueryClient();
-    const router = createMemoryRouter([{ path: '/', Component: () => null }]);
-    await renderedPageReady(router, queryClient);
+    await prepareFirstPage(queryClient, '/', () => Promise.resolve());
+    clearFirstReads();
     // Who is signed in came from the page, not the network.
     expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(ME);
     expect(fetch).not.toHaveBeenCalled();
     // The galaxy was not read while the page started: its embedded answer is gone, it is read afresh.
     await api(routes.galaxy);
     expect(fetch).toHaveBeenCalledTimes(1);
-    router.dispose();
   });
 
   it('is not taken over when the server did not draw it', () => {
@@ -50,7 +63,7 @@ describe('a page the server drew', () => {
     expect(takeRenderedPage(document.getElementById('root')!)).toBe(false);
   });
 
-  it('is taken over in place: the same nodes, the drawings after the rest, a kept sky redrawn once its scene changes', async () => {
+  it('is taken over in place: the same nodes, a kept sky redrawn once its scene changes', async () => {
     function Sky({ scene }: { scene: string }) {
       if (useServerDrawing(scene)) return <div className="sky" dangerouslySetInnerHTML={SERVER_DRAWN} />;
       return (
@@ -78,7 +91,7 @@ describe('a page the server drew', () => {
         </main>
       );
     }
-    const root = serverPage(renderToString(<Page />), {});
+    const root = serverPage(drawOnServer(<Page />), {});
     const drawn = {
       star: root.querySelector('.star'),
       circle: root.querySelector('circle'),
@@ -86,21 +99,49 @@ describe('a page the server drew', () => {
     };
     expect(drawn.star?.textContent).toBe('night');
 
-    takeOver(() => hydrateRoot(root, <Page />));
-    // The page answers at once; the server's nodes are the app's now, none drawn anew.
+    await hydrate(root, <Page />);
+    // The server's nodes are the app's now, none drawn anew, and they answer.
     root.querySelector('button')!.click();
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(root.querySelector('.star')).toBe(drawn.star);
     expect(root.querySelector('circle')).toBe(drawn.circle);
     expect(root.querySelector('button')).toBe(drawn.button);
 
-    // The planet is taken over in a later task, in place; then it follows the page like any drawing.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(root.querySelector('circle')).toBe(drawn.circle);
-    setScene('dawn');
-    await vi.waitFor(() => expect(root.querySelector('.star')?.textContent).toBe('dawn'));
+    act(() => setScene('dawn'));
+    expect(root.querySelector('.star')?.textContent).toBe('dawn');
     expect(root.querySelector('circle')?.getAttribute('r')).toBe('2');
     expect(root.querySelectorAll('.sky')).toHaveLength(1);
+  });
+
+  it('answers a tap made before it is taken over: React takes the tapped part over first, then hands it the tap', async () => {
+    const clicks = vi.fn();
+    function Page() {
+      const [text, setText] = useState('');
+      return (
+        <main>
+          <p>drawn</p>
+          <HydrateLater>
+            <input aria-label="name" value={text} onChange={(event) => setText(event.target.value)} />
+            <button
+              type="button"
+              onClick={() => {
+                clicks(text);
+              }}
+            >
+              Go
+            </button>
+          </HydrateLater>
+        </main>
+      );
+    }
+    const root = serverPage(drawOnServer(<Page />), {});
+    const button = root.querySelector('button')!;
+    // Started, not yet done: React hydrates in slices of its own, after this task.
+    hydrated = hydrateRoot(root, <Page />);
+    button.click();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(clicks).toHaveBeenCalledWith('');
+    expect(root.querySelector('button')).toBe(button);
   });
 
   it('keeps a planet as the server drew it, building none of its shapes, until it shows another planet', async () => {
@@ -110,23 +151,24 @@ describe('a page the server drew', () => {
       setPlanet = set;
       return (
         <main>
-          <PlanetArt planet={planet} />
+          <Suspense fallback={null}>
+            <PlanetArt planet={planet} />
+          </Suspense>
         </main>
       );
     }
-    const root = serverPage(renderToString(<Page />), {});
+    const root = serverPage(drawOnServer(<Page />), {});
     const shapes = root.querySelectorAll('svg *').length;
     expect(shapes).toBeGreaterThan(10);
     const first = root.querySelector('svg *');
-    takeOver(() => hydrateRoot(root, <Page />));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await hydrate(root, <Page />);
     // Taken over: every shape is the server's own node still.
     expect(root.querySelectorAll('svg *')).toHaveLength(shapes);
     expect(root.querySelector('svg *')).toBe(first);
     expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--music');
     // Another planet: drawn by the app.
-    setPlanet('food');
-    await vi.waitFor(() => expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--food'));
+    act(() => setPlanet('food'));
+    expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--food');
     expect(root.querySelector('svg *')).not.toBe(first);
     expect(root.querySelectorAll('svg *').length).toBeGreaterThan(10);
   });
@@ -147,13 +189,11 @@ describe('a page the server drew', () => {
         </main>
       );
     }
-    const html = renderToString(<Page />);
-    // (renderToString runs with a document here: the server has none, so it renders nothing.)
-    rendered.mockClear();
-    const root = serverPage(html, {});
-    takeOver(() => hydrateRoot(root, <Page />));
+    const html = drawOnServer(<Page />);
     expect(rendered).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(rendered).toHaveBeenCalled());
+    const root = serverPage(html, {});
+    await hydrate(root, <Page />);
+    expect(rendered).toHaveBeenCalled();
     expect(root.querySelector('p')?.textContent).toBe('drawn');
   });
 });

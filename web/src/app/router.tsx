@@ -1,93 +1,187 @@
-import { isPlanetId, WEB_ROUTES } from '@gomeum/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '../lib/router/index.ts';
+import { matchWebRoute, WEB_ROUTES, type WebRoute } from '@gomeum/contracts';
+import { Component, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Route, Router, Switch, useLocation } from 'wouter';
 import { RequireAuth } from '../features/auth/index.ts';
-import { firstPageData, followFirstPage } from './first-page.ts';
-import { AppShell } from './app-shell.tsx';
 import { LoadingScreen } from '../lib/loading-screen.tsx';
+import { AppShell } from './app-shell.tsx';
+import { useFollowFirstPage } from './first-page.ts';
 import { OperatorRoute } from './operator-route.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Every page, lazily loaded so a visitor downloads only what they open. Paths come from contracts. */
-export function appRoutes(queryClient: QueryClient): RouteObject[] {
-  const planetOf = ({ params }: LoaderFunctionArgs) => {
-    const planetId = params.planetId ?? '';
-    return isPlanetId(planetId) ? planetId : null;
-  };
-  return [
-    {
-      Component: AppShell,
-      // Shown while the first page's code arrives (the router waits for a lazy route before it renders).
-      HydrateFallback: LoadingScreen,
-      errorElement: <RouteError />,
-      children: [
-        {
-          path: WEB_ROUTES.home,
-          lazy: async () => ({ Component: (await import('../features/home/index.ts')).HomePage }),
-        },
-        {
-          path: WEB_ROUTES.register,
-          lazy: async () => ({ Component: (await import('../features/auth/pages.ts')).RegisterPage }),
-        },
-        {
-          path: WEB_ROUTES.update,
-          lazy: async () => ({ Component: (await import('../features/updates/pages.ts')).UpdatePage }),
-        },
-        {
-          Component: RequireAuth,
-          loader: firstPageData(queryClient),
-          children: [
-            {
-              path: WEB_ROUTES.galaxy,
-              lazy: async () => ({ Component: (await import('../features/galaxy/index.ts')).GalaxyPage }),
-              loader: firstPageData(queryClient, async () =>
-                (await import('../features/galaxy/index.ts')).prefetchGalaxy(queryClient),
-              ),
-            },
-            {
-              path: WEB_ROUTES.planet,
-              lazy: async () => ({ Component: (await import('../features/planets/index.ts')).PlanetPage }),
-              loader: firstPageData(queryClient, async (args) => {
-                const planet = planetOf(args);
-                if (planet)
-                  await (await import('../features/planets/index.ts')).prefetchPlanetPage(queryClient, planet);
-              }),
-            },
-            {
-              path: WEB_ROUTES.moon,
-              lazy: async () => ({ Component: (await import('../features/moon/index.ts')).MoonPage }),
-              loader: firstPageData(queryClient, async () =>
-                (await import('../features/moon/index.ts')).prefetchMoon(queryClient),
-              ),
-            },
-            {
-              path: WEB_ROUTES.task,
-              lazy: async () => ({ Component: (await import('../features/tasks/pages.ts')).TaskPage }),
-              loader: firstPageData(queryClient, async (args) => {
-                const planet = planetOf(args);
-                if (planet) await (await import('../features/tasks/pages.ts')).prefetchTaskPage(queryClient, planet);
-              }),
-            },
-            {
-              path: WEB_ROUTES.userLog,
-              lazy: async () => ({ Component: (await import('../features/tasks/pages.ts')).UserLogPage }),
-            },
-            {
-              path: WEB_ROUTES.gomeumLog,
-              lazy: async () => ({ Component: (await import('../features/tasks/pages.ts')).GomeumLogPage }),
-            },
-          ],
-        },
-        { path: WEB_ROUTES.dashboard, Component: OperatorRoute },
-        { path: '*', lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }) },
-      ],
-    },
-  ];
+/**
+ * A page whose code is a chunk of its own, fetched when the page is first shown (or ahead of
+ * that: `preload`, which the app's start and the server's render call for the first page, so it
+ * renders at once instead of suspending). Like `React.lazy`, but a page already loaded renders
+ * without suspending, which a page the server drew needs to be taken over in place.
+ */
+interface LazyPage {
+  Page: ComponentType;
+  preload: () => Promise<ComponentType>;
 }
 
-/** The browser router of the app; the first page's loaders read into `queryClient`. */
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createBrowserRouter(appRoutes(queryClient));
-  followFirstPage(router);
-  return router;
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () => {
+    loading ??= load().then((module) => (loaded = pick(module)));
+    return loading;
+  };
+  function Page() {
+    const Loaded = loaded ?? use(preload());
+    // The page's own component, the same one on every render (loaded once, kept above).
+    // eslint-disable-next-line react-hooks/static-components
+    return <Loaded />;
+  }
+  return { Page, preload };
+}
+
+/**
+ * Every page with its code, by its name in the route table (`WEB_ROUTES`). The build reads the
+ * `name: lazyPage(() => import('…')` lines to preload each page's files with its HTML
+ * (web/scripts/page-preloads.ts).
+ */
+const PAGES: Partial<Record<WebRoute, LazyPage>> = {
+  home: lazyPage(
+    () => import('../features/home/index.ts'),
+    (m) => m.HomePage,
+  ),
+  register: lazyPage(
+    () => import('../features/auth/pages.ts'),
+    (m) => m.RegisterPage,
+  ),
+  update: lazyPage(
+    () => import('../features/updates/pages.ts'),
+    (m) => m.UpdatePage,
+  ),
+  galaxy: lazyPage(
+    () => import('../features/galaxy/index.ts'),
+    (m) => m.GalaxyPage,
+  ),
+  moon: lazyPage(
+    () => import('../features/moon/index.ts'),
+    (m) => m.MoonPage,
+  ),
+  planet: lazyPage(
+    () => import('../features/planets/index.ts'),
+    (m) => m.PlanetPage,
+  ),
+  task: lazyPage(
+    () => import('../features/tasks/pages.ts'),
+    (m) => m.TaskPage,
+  ),
+  userLog: lazyPage(
+    () => import('../features/tasks/pages.ts'),
+    (m) => m.UserLogPage,
+  ),
+  gomeumLog: lazyPage(
+    () => import('../features/tasks/pages.ts'),
+    (m) => m.GomeumLogPage,
+  ),
+};
+
+const notFound = lazyPage(
+  () => import('./not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+/** Loads the code of the page at `pathname` (any path: the not-found page for none of the app's). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const page = matchWebRoute(pathname);
+  if (page?.name === 'dashboard') return Promise.resolve();
+  return (page ? PAGES[page.name] : undefined)?.preload() ?? notFound.preload();
+}
+
+/** A signed-in user's page: anyone else is sent to the home page. */
+function signedIn(page: LazyPage | undefined): ComponentType {
+  const Page = page?.Page ?? notFound.Page;
+  return function SignedInPage() {
+    return (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  };
+}
+
+const page = (name: WebRoute) => PAGES[name]?.Page ?? notFound.Page;
+
+// Built once: a route's component is the same on every render.
+const GalaxyRoute = signedIn(PAGES.galaxy);
+const MoonRoute = signedIn(PAGES.moon);
+const PlanetRoute = signedIn(PAGES.planet);
+const TaskRoute = signedIn(PAGES.task);
+const UserLogRoute = signedIn(PAGES.userLog);
+const GomeumLogRoute = signedIn(PAGES.gomeumLog);
+
+/** The page at the current address (the moon before the other planets: its path is theirs too). */
+function Pages() {
+  return (
+    <Switch>
+      <Route path={WEB_ROUTES.home} component={page('home')} />
+      <Route path={WEB_ROUTES.register} component={page('register')} />
+      <Route path={WEB_ROUTES.update} component={page('update')} />
+      <Route path={WEB_ROUTES.galaxy} component={GalaxyRoute} />
+      <Route path={WEB_ROUTES.moon} component={MoonRoute} />
+      <Route path={WEB_ROUTES.planet} component={PlanetRoute} />
+      <Route path={WEB_ROUTES.task} component={TaskRoute} />
+      <Route path={WEB_ROUTES.userLog} component={UserLogRoute} />
+      <Route path={WEB_ROUTES.gomeumLog} component={GomeumLogRoute} />
+      <Route path={WEB_ROUTES.dashboard} component={OperatorRoute} />
+      <Route component={notFound.Page} />
+    </Switch>
+  );
+}
+
+interface BoundaryProps {
+  path: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  path: string;
+}
+
+/** Shows the error page instead of a page that failed to load or render; a new address renders afresh. */
+class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, path: this.props.path };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.path === state.path ? null : { failed: false, path: props.path };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+function PageArea() {
+  const [path] = useLocation();
+  useFollowFirstPage();
+  return (
+    <PageErrorBoundary path={path}>
+      {/* Shown while a page's code arrives (never on the first page: its code is loaded before). */}
+      <Suspense fallback={<LoadingScreen />}>
+        <Pages />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+/**
+ * The whole app under its router: the frame and the page at the address. On the server, the
+ * address is the one being drawn (`ssrPath`, `ssrSearch`); in the browser, the location's.
+ */
+export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
+  return (
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <AppShell>
+        <PageArea />
+      </AppShell>
+    </Router>
+  );
 }

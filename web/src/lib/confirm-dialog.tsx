@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useId } from './use-id.tsx';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from './i18n.ts';
 import { ApiError } from './api-client.ts';
 

@@ -1,5 +1,4 @@
-import { type Ref } from 'react';
-import { useId } from './use-id.tsx';
+import { useId, type Ref } from 'react';
 import { useTranslation } from './i18n.ts';
 import { localeOf } from './format.ts';
 

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, type Ref } from 'react';
-import { useId } from './use-id.tsx';
+import { useEffect, useId, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from './i18n.ts';
 
 /** A URL showing a chosen file in the page (for a preview), released again when it changes or goes. */

@@ -1,11 +1,6 @@
-import { Children, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
-import {
-  createMemoryRouter,
-  matchPath,
-  ParamsProvider,
-  RouterContextProvider,
-  useLocation,
-} from '../lib/router/index.ts';
+import { useState, type ReactNode } from 'react';
+import { Route as PathRoute, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 
 /** A router for a component under test: at `initialEntries`' last, its links and hooks working. */
 export function MemoryRouter({
@@ -15,23 +10,20 @@ export function MemoryRouter({
   initialEntries?: readonly string[];
   children: ReactNode;
 }) {
-  const [router] = useState(() => createMemoryRouter([{ path: '*' }], { initialEntries }));
-  return <RouterContextProvider router={router}>{children}</RouterContextProvider>;
+  const [location] = useState(() => memoryLocation({ path: initialEntries.at(-1) ?? '/' }));
+  return (
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      {children}
+    </Router>
+  );
 }
 
 /** One page of a test's `<Routes>`: its `element` at `path`. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read by <Routes> from the element
-export function Route(_props: { path: string; element: ReactNode }): ReactElement | null {
-  return null;
+export function Route({ path, element }: { path: string; element: ReactNode }) {
+  return <PathRoute path={path}>{element}</PathRoute>;
 }
 
-/** Shows the element of the first `<Route>` whose path takes the location, with its path's parts. */
+/** Shows the first `<Route>` whose path takes the location, with its path's parts. */
 export function Routes({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  for (const child of Children.toArray(children)) {
-    if (!isValidElement<{ path: string; element: ReactNode }>(child)) continue;
-    const params = matchPath(child.props.path, pathname);
-    if (params) return <ParamsProvider params={params}>{child.props.element}</ParamsProvider>;
-  }
-  return null;
+  return <Switch>{children}</Switch>;
 }

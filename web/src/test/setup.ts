@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../lib/autofocus.ts';
 
 // Tests of build scripts and of the lint config run in Node (`@vitest-environment node`): no DOM.
 const browser = typeof window !== 'undefined';

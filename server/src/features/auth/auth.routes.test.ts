@@ -295,6 +295,99 @@ describe('auth routes', () => {
   });
 });
 
+describe('sign-in forms the browser sends by itself (the register page before its script has started)', () => {
+  let t: TestApp;
+  let browser: TestClient;
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    browser = new TestClient(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('registers and sends the browser on to the galaxy, signed in', async () => {
+    const response = await browser.request(
+      'POST',
+      '/api/auth/register',
+      form({ email: 'quick@example.com', password: 'purr-purr-1' }),
+      FORM,
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/galaxy');
+    expect(String(response.headers['set-cookie'])).toMatch(/gomeum_session=.*HttpOnly/);
+    const me = await browser.get('/api/me');
+    expect(meSchema.parse(me.body)).toMatchObject({ email: 'quick@example.com', isGuest: false });
+  });
+
+  it('logs in, and enters as a guest, the same way', async () => {
+    await new TestClient(t).post('/api/auth/register', { email: 'back@example.com', password: 'purr-purr-1' });
+    const login = await browser.request(
+      'POST',
+      '/api/auth/login',
+      form({ email: 'back@example.com', password: 'purr-purr-1' }),
+      FORM,
+    );
+    expect([login.status, login.headers.location]).toEqual([303, '/galaxy']);
+    expect(meSchema.parse((await browser.get('/api/me')).body).email).toBe('back@example.com');
+
+    const guest = new TestClient(t);
+    const entered = await guest.request('POST', '/api/auth/guest', '', FORM);
+    expect([entered.status, entered.headers.location]).toEqual([303, '/galaxy']);
+    expect(meSchema.parse((await guest.get('/api/me')).body).isGuest).toBe(true);
+  });
+
+  it.each([
+    [
+      'a wrong password',
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'purr-purr-1' },
+      'login',
+      'register.error_failed',
+    ],
+    ['a missing password', '/api/auth/register', { email: 'a@b.co' }, 'register', 'register.error_missing_fields'],
+    [
+      'a malformed email',
+      '/api/auth/register',
+      { email: 'not-an-email', password: 'purr-purr-1' },
+      'register',
+      'register.error_invalid_email',
+    ],
+  ])('sends the browser back to the form, in its mode, with the code of %s', async (_name, url, fields, mode, code) => {
+    const response = await browser.request('POST', url, form(fields), FORM);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(`/register?mode=${mode}&error=${code}`);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await browser.get('/api/me')).body).toBeNull();
+  });
+
+  it('refuses a form posted from another site, signing nobody in', async () => {
+    const response = await browser.request(
+      'POST',
+      '/api/auth/register',
+      form({ email: 'csrf@example.com', password: 'purr-purr-1' }),
+      { ...FORM, origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/register?mode=register&error=errors.forbidden');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const login = await new TestClient(t).post('/api/auth/login', {
+      email: 'csrf@example.com',
+      password: 'purr-purr-1',
+    });
+    expect(login.status).toBe(401);
+  });
+
+  it('still answers the app, which sends JSON, with JSON', async () => {
+    const response = await browser.post('/api/auth/login', { email: 'nobody@example.com', password: 'purr-purr-1' });
+    expect(response.status).toBe(401);
+    expect(errorCode(response)).toBe('register.error_failed');
+  });
+});
+
 describe('auth rate limits', () => {
   it('answers 429 errors.rate_limited past the login limit', async () => {
     const t = await createTestApp({ rateLimit: { auth: 3, guest: 2 } });

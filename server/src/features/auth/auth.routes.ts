@@ -1,4 +1,4 @@
-import { GUEST_COOKIE_PATH } from '@gomeum/contracts';
+import { GUEST_COOKIE_PATH, isErrorCode, WEB_ROUTES } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
@@ -17,9 +17,52 @@ export interface AuthRoutesOptions {
   rateLimit: { auth: number; guest: number };
 }
 
+/** How a browser sends a form by itself. */
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** Whether the request is a sign-in form the browser sent by itself (see `answerFormPosts`). */
+function isFormPost(request: FastifyRequest): boolean {
+  return request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
+}
+
+/**
+ * The register page's forms work before its script has started (a quick visitor on a slow phone):
+ * the browser then posts them itself (`<form method="post">`), as a form, and is answered with the
+ * page to go to instead of JSON: a 303 to the user's home once signed in (the session cookie set as
+ * for the app), or back to the register page, in the same mode, with the error's code, which the
+ * page shows in the reader's language. Checks, limits and errors are the routes' own.
+ */
+function answerFormPosts(app: App): void {
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 4 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isFormPost(request)) return payload;
+    let body: unknown = null;
+    try {
+      body = JSON.parse(String(payload));
+    } catch {
+      // No JSON: answered as a failure below.
+    }
+    const answer = (body ?? {}) as { redirectTo?: unknown; error?: { code?: unknown } };
+    const home =
+      typeof answer.redirectTo === 'string' && /^\/(?!\/)/.test(answer.redirectTo) ? answer.redirectTo : null;
+    let location: string;
+    if (reply.statusCode < 300 && home) location = home;
+    else {
+      const code = isErrorCode(answer.error?.code) ? answer.error.code : 'errors.server';
+      const mode = request.routeOptions.url === ROUTES.login.path ? 'login' : 'register';
+      location = `${WEB_ROUTES.register}?${new URLSearchParams({ mode, error: code }).toString()}`;
+    }
+    reply.code(303).header('location', location).header('content-type', 'text/plain; charset=utf-8');
+    return '';
+  });
+}
+
 /** Accounts: register, log in, guest, log out, who am I. */
 export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<void> {
   const { auth } = options;
+  answerFormPosts(app);
 
   const isSecure = (request: FastifyRequest) =>
     options.secureCookies === 'always' || (options.secureCookies === 'auto' && request.protocol === 'https');

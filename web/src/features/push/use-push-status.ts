@@ -3,5 +3,5 @@ import { pushState, pushStatus, subscribePushState, type PushStatus } from './pu
 
 /** Where notifications stand in this browser, kept current as the prompt or the account menu changes them. */
 export function usePushStatus(): PushStatus {
-  return pushStatus(useSyncExternalStore(subscribePushState, pushState));
+  return pushStatus(useSyncExternalStore(subscribePushState, pushState, pushState));
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HydrateLater, SERVER_DRAWN, useServerDrawing } from '../hydrate-later.tsx';
+import { HydrateLater, SERVER_DRAWN, useServerDrawing } from '../hydration.tsx';
 import { svgA11yProps } from './art-utils.ts';
 
 interface ArtSvgProps {

@@ -1,5 +1,4 @@
-import { type SVGProps } from 'react';
-import { useId } from '../use-id.tsx';
+import { useId, type SVGProps } from 'react';
 
 /** Joins the truthy class names with single spaces. */
 export function cx(...parts: Array<string | false | null | undefined>): string {

@@ -45,6 +45,8 @@ export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
     client ? (listener) => client.onStatus(listener) : noStatus,
     () => client?.status ?? 'idle',
+    // The server's render (and so a page taken over) shows no connection yet.
+    () => 'idle',
   );
 }
 

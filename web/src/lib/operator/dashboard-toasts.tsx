@@ -60,7 +60,11 @@ function Toast({ toast }: { toast: DashboardToast }) {
 
 /** The dashboard's toasts, bottom right, announced politely. */
 export function DashboardToasts() {
-  const list = useSyncExternalStore(subscribe, () => toasts);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     // A live region around the list (a <ul> may not take the status role itself).
     <div role="status" aria-live="polite">

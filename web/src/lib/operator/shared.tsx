@@ -1,6 +1,5 @@
 import type { GomeumLog, PlanetId } from '@gomeum/contracts';
-import { type ReactNode } from 'react';
-import { useId } from '../use-id.tsx';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.ts';
 import { formatDateTime } from '../format.ts';
 import './shared.css';

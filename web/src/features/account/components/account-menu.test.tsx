@@ -2,7 +2,7 @@ import type { Me } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '../../../lib/router/index.ts';
+import { useLocation, useSearch } from 'wouter';
 import { MemoryRouter, Route, Routes } from '../../../test/router.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
@@ -36,8 +36,9 @@ function serve(me: Me, routes: Record<string, (body: unknown) => Response> = {})
 }
 
 function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return <p data-testid="location">{pathname + (search ? `?${search}` : '')}</p>;
 }
 
 function renderMenu() {

@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLocation, useNavigate } from '../../../lib/router/index.ts';
+import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
@@ -23,26 +22,26 @@ const MENU_ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
 export function AccountMenu() {
   const { t } = useTranslation();
   const me = useMe();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const download = useDownloadMyData();
   // Off to the home page (which says the account is gone), and only once it is on screen is the
   // user forgotten: a page that wants a signed-in user would otherwise send them elsewhere first.
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const arrived = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (location.pathname === '/' && new URLSearchParams(location.search).get('account') === 'deleted') {
+    if (pathname === '/' && new URLSearchParams(search).get('account') === 'deleted') {
       arrived.current?.();
     }
-  }, [location]);
+  }, [pathname, search]);
   const remove = useDeleteMyAccount(
     () =>
       new Promise<void>((resolve) => {
         arrived.current = resolve;
         setTimeout(resolve, LEAVE_WAIT_MS);
-        void navigate('/?account=deleted', { replace: true });
+        navigate('/?account=deleted', { replace: true });
       }),
   );
   const buttonRef = useRef<HTMLButtonElement>(null);

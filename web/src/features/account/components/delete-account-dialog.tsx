@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';

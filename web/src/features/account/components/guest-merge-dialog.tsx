@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGuestMergeOffer } from '../../auth/index.ts';

@@ -1,6 +1,6 @@
-import { useId } from '../../../lib/use-id.tsx';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import '../account.css';
 

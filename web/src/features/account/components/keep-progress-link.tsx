@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useLocation } from '../../../lib/router/index.ts';
+import { Link, useLocation } from 'wouter';
 import { useMe } from '../../auth/index.ts';
 import '../account.css';
 
@@ -10,8 +10,8 @@ import '../account.css';
 export function KeepProgressLink() {
   const { t } = useTranslation();
   const me = useMe();
-  const location = useLocation();
-  if (!me.data?.isGuest || location.pathname === '/register') return null;
+  const [pathname] = useLocation();
+  if (!me.data?.isGuest || pathname === '/register') return null;
   return (
     <Link className="keep-link" to="/register" title={t('guest.keep_progress_hint')}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

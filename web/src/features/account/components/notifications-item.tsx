@@ -1,6 +1,5 @@
 import { isLanguage } from '@gomeum/contracts';
-import { useEffect, useState } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshPushState, turnPushOff, turnPushOn, usePushStatus } from '../../push/index.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useLocation } from 'wouter';
 import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';
@@ -15,7 +15,7 @@ export function AccountButton() {
   const { t } = useTranslation();
   const me = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [warning, setWarning] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   if (!me.data) return null;
@@ -25,7 +25,7 @@ export function AccountButton() {
     logout.mutate(undefined, {
       onSuccess: () => {
         setWarning(false);
-        void navigate('/', { replace: true });
+        navigate('/', { replace: true });
       },
     });
   return (

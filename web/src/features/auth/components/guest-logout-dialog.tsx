@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 
 /**
  * Before a guest logs out: their work stays only in this browser. A modal dialog (focus inside,

@@ -1,8 +1,8 @@
-import { registerBodySchema, loginBodySchema, isErrorCode } from '@gomeum/contracts';
-import { useState, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { registerBodySchema, loginBodySchema, isErrorCode, WEB_ROUTES } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../api/get-me.ts';
@@ -12,34 +12,49 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 type Mode = 'login' | 'register';
 
-/** `/register`: register or log in with email and password, or enter as a guest. */
+/** The mode an address asks for (`?mode=`), if any. */
+function modeOf(value: string | null): Mode | null {
+  return value === 'login' || value === 'register' ? value : null;
+}
+
+/**
+ * `/register`: register or log in with email and password, or enter as a guest. It works before
+ * its script has started, as a page of links and forms: the switch between logging in and
+ * registering is a link (`?mode=`), and the forms are posted by the browser itself, to the same
+ * routes, which then answer with the page to go to (an error comes back as `?error=`). Once the
+ * app has the page, the same controls are the app's.
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const signIn = useSignIn();
   const me = useMe();
   const isGuest = me.data?.isGuest === true;
   // Until the visitor picks, a guest (who most likely wants to keep what they did) sees
   // registering first and everyone else logging in.
-  const [chosenMode, setMode] = useState<Mode | null>(null);
-  const mode: Mode = chosenMode ?? (isGuest ? 'register' : 'login');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const mode: Mode = modeOf(params.get('mode')) ?? (isGuest ? 'register' : 'login');
+  // What the server said of a form the browser posted itself, else what the app finds.
+  const [formError, setFormError] = useState<string | null>(() => {
+    const sent = params.get('error');
+    return sent ? (isErrorCode(sent) ? t(sent) : t('errors.server')) : null;
+  });
   const errorId = useId();
   const pending = signIn.isPending;
 
   const errorText = (code: string) => (isErrorCode(code) ? t(code) : t('errors.server'));
 
   const finish = (redirectTo: string) => {
-    void navigate(redirectTo, { replace: true });
+    navigate(redirectTo, { replace: true });
   };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
     const schema = mode === 'register' ? registerBodySchema : loginBodySchema;
-    const parsed = schema.safeParse({ email, password });
+    // The fields as they are (uncontrolled): what was typed before the app had the page counts too.
+    const fields = new FormData(event.currentTarget);
+    const parsed = schema.safeParse({ email: fields.get('email'), password: fields.get('password') });
     if (!parsed.success) {
       const codes = parsed.error.issues.map((issue) => issue.message);
       setFormError(
@@ -56,7 +71,8 @@ export function RegisterPage() {
     );
   };
 
-  const onGuest = () => {
+  const onGuest = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFormError(null);
     signIn.mutate(
       { mode: 'guest' },
@@ -67,10 +83,7 @@ export function RegisterPage() {
     );
   };
 
-  const switchMode = () => {
-    setMode(mode === 'login' ? 'register' : 'login');
-    setFormError(null);
-  };
+  const otherMode: Mode = mode === 'login' ? 'register' : 'login';
 
   useDocumentTitle(mode === 'login' ? t('register.login_title') : t('register.register_title'));
   return (
@@ -85,7 +98,13 @@ export function RegisterPage() {
           {isGuest && mode === 'register' ? (
             <p className="auth-card__notice">{t('register.guest_upgrade_note')}</p>
           ) : null}
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form
+            className="form"
+            method="post"
+            action={mode === 'login' ? routes.login.path : routes.register.path}
+            onSubmit={onSubmit}
+            noValidate
+          >
             <Field label={t('register.email')}>
               <input
                 className="input"
@@ -93,8 +112,6 @@ export function RegisterPage() {
                 name="email"
                 autoComplete="email"
                 inputMode="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={formError ? true : undefined}
                 aria-describedby={formError ? errorId : undefined}
               />
@@ -105,8 +122,6 @@ export function RegisterPage() {
                 type="password"
                 name="password"
                 autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={formError ? true : undefined}
                 aria-describedby={formError ? errorId : undefined}
               />
@@ -123,15 +138,26 @@ export function RegisterPage() {
                   : t('register.register_button')}
             </button>
           </form>
-          <button className="button button--link" type="button" onClick={switchMode} disabled={pending}>
+          <Link
+            className="button button--link"
+            to={`${WEB_ROUTES.register}?mode=${otherMode}`}
+            replace
+            aria-disabled={pending ? true : undefined}
+            onClick={(event) => {
+              if (pending) event.preventDefault();
+              else setFormError(null);
+            }}
+          >
             {mode === 'login' ? t('register.switch_to_register') : t('register.switch_to_login')}
-          </button>
+          </Link>
           <div className="divider" role="separator">
             <span>{t('register.or')}</span>
           </div>
-          <button className="button button--ghost" type="button" onClick={onGuest} disabled={pending}>
-            {t('register.guest_button')}
-          </button>
+          <form className="auth-card__guest" method="post" action={routes.guest.path} onSubmit={onGuest}>
+            <button className="button button--ghost" type="submit" disabled={pending}>
+              {t('register.guest_button')}
+            </button>
+          </form>
           <p className="auth-card__note">{t('register.guest_note')}</p>
           <Link className="auth-card__back" to="/">
             {t('common.back_home')}

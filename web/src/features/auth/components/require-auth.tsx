@@ -1,11 +1,12 @@
-import { Navigate, Outlet } from '../../../lib/router/index.ts';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { useMe } from '../api/get-me.ts';
 import { LoadingScreen } from '../../../lib/loading-screen.tsx';
 
-/** Layout route for pages that need a signed-in user: anyone else is sent to the home page. */
-export function RequireAuth() {
+/** Wraps a page that needs a signed-in user: anyone else is sent to the home page. */
+export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to="/" replace />;
-  return <Outlet />;
+  if (!me.data) return <Redirect to="/" replace />;
+  return children;
 }

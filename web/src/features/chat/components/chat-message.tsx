@@ -1,7 +1,7 @@
 import { pickLocalized, type ChatMessage } from '@gomeum/contracts';
 import type { PendingMessage } from '../model/conversation.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 
 /** Hours and minutes of a message, in the reader's language. */
 function timeOf(createdAt: number, language: string): string {

@@ -1,7 +1,6 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
 import { EntriesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';

@@ -1,16 +1,16 @@
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useReducer,
   useRef,
   useState,
-  type SyntheticEvent,
   type KeyboardEvent,
+  type SyntheticEvent,
 } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';

@@ -1,7 +1,7 @@
 import type { ChatConversation, Overview, WaitingProof } from '@gomeum/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '../../../lib/router/index.ts';
+import { useSearch } from 'wouter';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
 import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
@@ -56,8 +56,8 @@ const proof = (id: string): WaitingProof => ({
 
 /** Where the router is, to check the section lives in the address. */
 function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{location.search}</output>;
+  const search = useSearch();
+  return <output data-testid="address">{search ? `?${search}` : ''}</output>;
 }
 
 function serveDashboard() {

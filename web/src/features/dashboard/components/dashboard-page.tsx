@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 // The dashboard's frame and the operator kit first: each screen's own rules come after them.
 import './dashboard.css';
 import '../../../lib/operator/shared.css';

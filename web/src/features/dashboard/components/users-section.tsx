@@ -1,6 +1,5 @@
 import { PLANET_IDS, type OperatorUser, type PlanetId } from '@gomeum/contracts';
-import { useState } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';

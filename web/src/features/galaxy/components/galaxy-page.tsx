@@ -1,7 +1,7 @@
 import { PLACE_IDS, isPlanetId, type PlaceId, type PlanetStanding } from '@gomeum/contracts';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { PLANET_HUES, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useGalaxy } from '../api/get-galaxy.ts';

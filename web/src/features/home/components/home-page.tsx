@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useSearchParams } from 'wouter';
 import { GomeumCat, HOME_SCENES, MoodSky, type HomeScene } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { HomePopup, popupFromSearch } from './home-popup.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { isTakingOver } from '../../../lib/hydrate-later.tsx';
+import { useHydrating } from '../../../lib/hydration.tsx';
 
 function randomScene(): HomeScene {
   return HOME_SCENES[Math.floor(Math.random() * HOME_SCENES.length)] ?? 'quiet-night';
 }
 
 /** The sky the server drew when the app takes its page over (it stays), else one at random. */
-function firstScene(): HomeScene {
-  const drawn = isTakingOver() ? document.querySelector<HTMLElement>('main.home[data-scene]')?.dataset.scene : null;
+function firstScene(hydrating: boolean): HomeScene {
+  const drawn = hydrating ? document.querySelector<HTMLElement>('main.home[data-scene]')?.dataset.scene : null;
   return HOME_SCENES.find((scene) => scene === drawn) ?? randomScene();
 }
 
@@ -21,7 +21,8 @@ function firstScene(): HomeScene {
 export function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(null);
-  const [scene] = useState(firstScene);
+  const hydrating = useHydrating();
+  const [scene] = useState(() => firstScene(hydrating));
   const [params, setParams] = useSearchParams();
   const popup = popupFromSearch(params);
   const me = useMe();

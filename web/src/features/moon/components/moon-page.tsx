@@ -1,9 +1,8 @@
 import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
-import { useRef, useState, type SyntheticEvent } from 'react';
-import { HydrateLater } from '../../../lib/hydrate-later.tsx';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useAnswerMoonQuestion } from '../api/answer-moon-question.ts';

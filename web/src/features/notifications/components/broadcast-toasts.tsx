@@ -1,7 +1,7 @@
 import { broadcastPopupPath, type Notification } from '@gomeum/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { dismissBroadcast, showBroadcast, shownBroadcasts, subscribeBroadcasts } from '../broadcast-store.ts';
 import '../notifications.css';

@@ -1,6 +1,6 @@
 import { isPlaceId } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams } from 'wouter';
 import { PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { PlanetSummary } from '../../tasks/index.ts';
 import '../planets.css';

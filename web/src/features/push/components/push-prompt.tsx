@@ -19,7 +19,7 @@ export function PushPrompt() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const userId = me.data?.id ?? null;
-  const { permission, declined } = useSyncExternalStore(subscribePushState, pushState);
+  const { permission, declined } = useSyncExternalStore(subscribePushState, pushState, pushState);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const locale = isLanguage(i18n.language) ? i18n.language : 'en';

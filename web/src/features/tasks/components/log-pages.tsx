@@ -1,7 +1,7 @@
 import { isPlanetId, type PlanetId } from '@gomeum/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useParams, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';

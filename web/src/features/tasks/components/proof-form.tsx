@@ -1,6 +1,5 @@
 import { proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
-import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UploadCancelled } from '../../../lib/upload-request.ts';

@@ -1,7 +1,6 @@
 import type { WaitingProof } from '@gomeum/contracts';
 import { REACTION_TEXT_MAX } from '@gomeum/contracts';
-import { useState } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';

@@ -7,8 +7,7 @@ import {
   type Reminder,
   type ReminderBody,
 } from '@gomeum/contracts';
-import { useMemo, useState, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';

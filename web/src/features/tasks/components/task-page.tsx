@@ -1,7 +1,7 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
@@ -15,7 +15,7 @@ import { ReminderBlock } from './reminder-block.tsx';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
-import { HydrateLater } from '../../../lib/hydrate-later.tsx';
+import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { Photo } from '../../../lib/photo.tsx';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';

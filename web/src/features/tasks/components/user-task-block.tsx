@@ -7,8 +7,7 @@ import {
   type TaskScreen,
 } from '@gomeum/contracts';
 import * as z from 'zod/mini';
-import { useState, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';

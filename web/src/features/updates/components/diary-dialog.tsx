@@ -1,8 +1,7 @@
 import { pickLocalized } from '@gomeum/contracts';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useBroadcasts, useBroadcastsSeen } from '../api/get-broadcasts.ts';
 import { useUpdates } from '../api/get-updates.ts';

@@ -1,6 +1,6 @@
 import { pickLocalized } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
 import { useUpdate } from '../api/get-updates.ts';

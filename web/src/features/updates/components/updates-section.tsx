@@ -1,7 +1,6 @@
 import type { Update, UpdateBody } from '@gomeum/contracts';
 import { isErrorCode, pickLocalized } from '@gomeum/contracts';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { useId } from '../../../lib/use-id.tsx';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { DashboardCard, FormActions, type Notice } from '../../../lib/operator/shared.tsx';
 import { ListStates } from '../../../lib/operator/list-states.tsx';

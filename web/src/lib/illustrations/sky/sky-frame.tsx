@@ -1,5 +1,5 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { SERVER_DRAWN, useServerDrawing } from '../../hydrate-later.tsx';
+import { SERVER_DRAWN, useServerDrawing } from '../../hydration.tsx';
 import { cx, useSvgId } from '../art-utils.ts';
 import type { SceneLayers, SkySceneName } from './sky-scenes.ts';
 import { StarField } from './star-field.tsx';
