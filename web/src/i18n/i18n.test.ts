@@ -64,6 +64,33 @@ const files = { en: merged(en, operatorEn), zh: merged(zh, operatorZh), ko: merg
 const operatorFiles = { en: flatten(operatorEn), zh: flatten(operatorZh), ko: flatten(operatorKo) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** The forms a count takes in a language: its CLDR cardinal categories, as i18next asks Intl.PluralRules. */
+const pluralForms = (language: string) => [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A key as the code names it: a plural form's key without its suffix (`progress.streak_days_one`
+ * is `t('progress.streak_days', { count })`), any other key as it is. A plural is a key English
+ * has an `_other` form of.
+ */
+function keyName(key: string): string {
+  const name = key.replace(PLURAL_SUFFIX, '');
+  return name !== key && files.en.has(`${name}_other`) ? name : key;
+}
+
+/** A language's keys by the name the code uses, each with its plural forms (none for a plain key). */
+function byName(keys: Iterable<string>): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const key of keys) {
+    const name = keyName(key);
+    const forms = names.get(name) ?? [];
+    if (name !== key) forms.push(key.slice(name.length + 1));
+    names.set(name, forms.sort());
+  }
+  return names;
+}
+const names = { en: byName(files.en.keys()), zh: byName(files.zh.keys()), ko: byName(files.ko.keys()) };
+
 /** Keys the code builds at run time: `planets.${id}.name`, error codes, language names. */
 function dynamicKeys(): Set<string> {
   const keys = new Set<string>(ERROR_CODES);
@@ -86,19 +113,28 @@ describe('translations', () => {
       expect(flatten({ en, zh, ko }[language]).has('dashboard.title')).toBe(false);
       expect(operatorFiles[language].size).toBeGreaterThan(100);
     }
-    const usedByUsers = [...operatorFiles.en.keys()].filter((key) => userSource.includes(`'${key}'`));
+    const usedByUsers = [...byName(operatorFiles.en.keys()).keys()].filter((key) => userSource.includes(`'${key}'`));
     expect(usedByUsers).toEqual([]);
   });
 
   it.each(['zh', 'ko'] as const)('%s has exactly the keys of en', (language) => {
-    const missing = [...files.en.keys()].filter((key) => !files[language].has(key));
-    const extra = [...files[language].keys()].filter((key) => !files.en.has(key));
+    const missing = [...names.en.keys()].filter((key) => !names[language].has(key));
+    const extra = [...names[language].keys()].filter((key) => !names.en.has(key));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
+  it.each(['en', 'zh', 'ko'] as const)('%s has each count in the plural forms of its language (CLDR)', (language) => {
+    const plurals = [...names.en].filter(([, forms]) => forms.length > 0).map(([name]) => name);
+    // Sanity: the counts are plurals ("1 day", "2 days"), not a form picked by the code.
+    expect(plurals).toContain('progress.streak_days');
+    for (const name of plurals) expect(names[language].get(name), name).toEqual(pluralForms(language));
+  });
+
   it.each(['zh', 'ko'] as const)('%s keeps every {{placeholder}} of en and leaves no text empty', (language) => {
-    for (const [key, text] of files.en) {
-      const translated = files[language].get(key) ?? '';
+    for (const [key, translated] of files[language]) {
+      const name = keyName(key);
+      // A plural form against English's same form, or its `_other` (Chinese and Korean have only that).
+      const text = files.en.get(key) ?? files.en.get(`${name}_other`) ?? '';
       expect(translated.trim(), key).not.toBe('');
       expect(placeholders(translated), key).toEqual(placeholders(text));
     }
@@ -114,11 +150,11 @@ describe('translations', () => {
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n');
     const dynamic = dynamicKeys();
-    const unused = [...files.en.keys()].filter((key) => !dynamic.has(key) && !source.includes(`'${key}'`));
+    const unused = [...names.en.keys()].filter((key) => !dynamic.has(key) && !source.includes(`'${key}'`));
     expect(unused).toEqual([]);
 
     const used = [...source.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z0-9_]+)+)'/g)].map((m) => m[1] ?? '');
-    const unknown = used.filter((key) => !files.en.has(key));
+    const unknown = used.filter((key) => !names.en.has(key));
     expect(unknown).toEqual([]);
     expect(used.length).toBeGreaterThan(20);
   });

@@ -1,5 +1,19 @@
+import { LANGUAGE_COOKIE, type ErrorCode, type PlaceId } from '@gomeum/contracts';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLanguage, initI18n, setLanguage } from './i18n.ts';
+import en from '../i18n/en.json';
+import ko from '../i18n/ko.json';
+import operatorEn from '../i18n/operator/en.json';
+import operatorZh from '../i18n/operator/zh.json';
+import zh from '../i18n/zh.json';
+import {
+  currentLanguage,
+  initI18n,
+  loadOperatorStrings,
+  setLanguage,
+  setRenderLanguage,
+  useTranslation,
+} from './i18n.ts';
 
 /** Every write of `<html lang>`, even of the value it already has (each invalidates the `:lang()` rules). */
 function watchLangWrites() {
@@ -23,6 +37,81 @@ function watchLangWrites() {
   });
   return { writes, stop: () => delete (html as { lang?: string }).lang };
 }
+
+describe('translating', () => {
+  afterEach(() => {
+    document.documentElement.lang = 'en';
+  });
+
+  it('fills in placeholders as they are (React escapes them)', () => {
+    void initI18n('en');
+    const { t } = renderHook(() => useTranslation()).result.current;
+    expect(t('account.logout_as', { who: '<Mina & Jo>' })).toBe('Log out (<Mina & Jo>)');
+    expect(t('moon.progress', { answered: 2, total: 5 })).toBe('2 of 5 answered');
+  });
+
+  it("picks a count's form by the language's plural rules (CLDR): one and other in English, other alone in Chinese and Korean", async () => {
+    void initI18n('en');
+    const { result } = renderHook(() => useTranslation());
+    const streaks = () => [0, 1, 2].map((count) => result.current.t('progress.streak_days', { count }));
+    expect(streaks()).toEqual(['0 days', '1 day', '2 days']);
+    expect(result.current.t('progress.streak_weeks', { count: 1 })).toBe('1 week');
+    await setLanguage('ko');
+    await waitFor(() => expect(result.current.i18n.language).toBe('ko'));
+    expect(streaks()).toEqual(['0일', '1일', '2일']);
+    await setLanguage('zh');
+    await waitFor(() => expect(result.current.i18n.language).toBe('zh'));
+    expect(streaks()).toEqual(['0 天', '1 天', '2 天']);
+    await setLanguage('en');
+  });
+
+  it("renders again when the language changes and when the dashboard's strings come in, which follow each switch", async () => {
+    void initI18n('en');
+    const { result } = renderHook(() => useTranslation());
+    expect(result.current.t('dashboard.title')).toBe('dashboard.title');
+    await loadOperatorStrings();
+    await waitFor(() => expect(result.current.t('dashboard.title')).toBe(operatorEn.dashboard.title));
+    await setLanguage('zh');
+    await waitFor(() => expect(result.current.i18n.language).toBe('zh'));
+    expect(result.current.t('dashboard.title')).toBe(operatorZh.dashboard.title);
+    expect(result.current.t('home.enter')).toBe(zh.home.enter);
+    await setLanguage('en');
+  });
+
+  it('takes the keys of en.json and operator/en.json and keys built from typed unions; the typecheck refuses any other', () => {
+    void initI18n('en');
+    const { t } = renderHook(() => useTranslation()).result.current;
+    const place: PlaceId = 'moon';
+    const code: ErrorCode = 'errors.offline';
+    expect(t(`planets.${place}.name`)).toBe('Moon');
+    expect(t(code)).toBe(en.errors.offline);
+    // `npm run typecheck` fails on each line below if it is accepted (an unused @ts-expect-error).
+    // @ts-expect-error: no such key
+    expect(t('no.such.key')).toBe('no.such.key');
+    const anyPlace: string = place;
+    // @ts-expect-error: a key built from a bare string is not known to exist
+    expect(t(`planets.${anyPlace}.name`)).toBe('Moon');
+  });
+});
+
+describe("the server's render", () => {
+  it('switches language at once, for each render in turn, and leaves the document alone', () => {
+    document.documentElement.lang = 'en';
+    for (const [language, strings] of [
+      ['ko', ko],
+      ['zh', zh],
+      ['en', en],
+      ['ko', ko],
+    ] as const) {
+      setRenderLanguage(language, { zh, ko });
+      expect(currentLanguage()).toBe(language);
+      const rendered = renderHook(() => useTranslation());
+      expect(rendered.result.current.t('home.enter')).toBe(strings.home.enter);
+      rendered.unmount();
+    }
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
 
 describe('the language at start-up', () => {
   let stop = () => true;
@@ -57,6 +146,13 @@ describe('the language at start-up', () => {
     expect(watch.writes).toEqual(['ko']);
   });
 
+  it('writes the cookie that tells the server the language', async () => {
+    await setLanguage('ko');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=ko`);
+    await setLanguage('en');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
+  });
+
   it('marks the page English when the chosen language cannot be loaded (offline on a first visit)', async () => {
     document.documentElement.lang = 'ko';
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -72,5 +168,31 @@ describe('the language at start-up', () => {
     expect(warn).toHaveBeenCalledWith('language strings not loaded', expect.any(Error));
     vi.doUnmock('../i18n/zh.json');
     warn.mockRestore();
+  });
+});
+
+describe('strings that are not there', () => {
+  afterEach(() => {
+    vi.doUnmock('../i18n/zh.json');
+    vi.doUnmock('../i18n/operator/zh.json');
+    document.documentElement.lang = 'en';
+  });
+
+  it("come from English, and the people's strings win over the dashboard's", async () => {
+    // A Chinese file with one string, and a dashboard file that also says it (the test of the
+    // files keeps them apart; the lookup must not depend on it).
+    vi.doMock('../i18n/zh.json', () => ({ default: { home: { enter: '进入宇宙' } } }));
+    vi.doMock('../i18n/operator/zh.json', () => ({
+      default: { home: { enter: 'operator' }, dashboard: { title: '控制台' } },
+    }));
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    await fresh.initI18n('zh');
+    await fresh.loadOperatorStrings();
+    const { result } = renderHook(() => fresh.useTranslation());
+    await waitFor(() => expect(result.current.t('dashboard.title')).toBe('控制台'));
+    expect(result.current.i18n.language).toBe('zh');
+    expect(result.current.t('home.enter')).toBe('进入宇宙');
+    expect(result.current.t('common.close')).toBe(en.common.close);
   });
 });

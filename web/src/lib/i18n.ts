@@ -1,21 +1,42 @@
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@gomeum/contracts';
-import { useSyncExternalStore } from 'react';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@gomeum/contracts';
+import { createInstance, type TFunction as I18nextTFunction } from 'i18next';
+import { useMemo } from 'react';
+import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 import en from '../i18n/en.json';
+import type operatorEn from '../i18n/operator/en.json';
 
 /**
- * The app's translations: `t(key, values)` looks a dotted key up in the current language's strings
- * (then English's, then gives the key back) and fills in its `{{name}}` placeholders. That is all
- * the app asks of a translation library (no plurals, no nesting, nothing escaped: React escapes), so
- * it is these few lines rather than one that would add 17 KB to the first load.
+ * The app's translations, on i18next and react-i18next: `t(key, values)` looks a dotted key up in
+ * the current language's strings (then English's, then gives the key back), fills in its `{{name}}`
+ * placeholders and, given a `count`, picks the `_one`/`_other` form by the language's CLDR plural
+ * rules (Intl.PluralRules). Nothing is escaped: React escapes. Only i18next's core is used (no
+ * backend, no detector): the strings come in through the dynamic imports below.
  */
+
+/**
+ * The keys `t` accepts, checked by the compiler: the people's strings (en.json, the `translation`
+ * namespace) and the dashboard's (operator/en.json, `operator`), looked up after them. A key in
+ * neither fails `npm run typecheck`; plural keys are written without their `_one`/`_other` suffix.
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    fallbackNS: 'operator';
+    resources: { translation: typeof en; operator: typeof operatorEn };
+  }
+}
 
 /** Where the chosen language is remembered in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'gomeum.language';
 
 type Strings = Record<string, unknown>;
 
-/** Gives the text of a key in the current language, its `{{name}}` placeholders filled from `values`. */
-export type TFunction = (key: string, values?: Record<string, unknown>) => string;
+/** Gives the text of a (typed) key in the current language, its `{{name}}` placeholders filled from the values. */
+export type TFunction = I18nextTFunction;
+
+/** The people's strings; the dashboard's, in a namespace of their own that is only looked in after them. */
+const USER_NS = 'translation';
+const OPERATOR_NS = 'operator';
 
 /**
  * The people's strings, one file per language. English (the source and the fallback) ships with
@@ -35,58 +56,41 @@ const OPERATOR_STRINGS: Record<Language, () => Promise<{ default: Strings }>> = 
 
 const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
 
-/** Every language's loaded string trees, looked up in order (the people's, then the operator's). */
-let bundles: Record<Language, Strings[]> = { en: [en], zh: [], ko: [] };
-const loadedUser = new Set<Language>(['en']);
-const loadedOperator = new Set<Language>();
+/**
+ * The app's one i18next instance. With its resources given at `init` (and `initAsync: false`) it is
+ * ready at once and changes language synchronously, which the server's render relies on.
+ */
+const i18n = createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { en: { [USER_NS]: en } },
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  ns: [USER_NS],
+  defaultNS: USER_NS,
+  // The people's strings win: the dashboard's namespace is only looked in for a key not found there.
+  fallbackNS: OPERATOR_NS,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  // Components render again when the language changes or strings come in (the dashboard's, later);
+  // the strings are in before a language is switched to, so nothing suspends.
+  react: { useSuspense: false, bindI18n: 'languageChanged', bindI18nStore: 'added' },
+});
+
 let operatorWanted = false;
-let language: Language = FALLBACK_LANGUAGE;
-/** Bumped on every change of language or strings: what a component's render depends on. */
-let version = 0;
-const listeners = new Set<() => void>();
 
-function lookup(tree: Strings, key: string): string | undefined {
-  let node: unknown = tree;
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Strings)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-function translate(lang: Language, key: string, values?: Record<string, unknown>): string {
-  let text: string | undefined;
-  for (const tree of lang === FALLBACK_LANGUAGE ? bundles[lang] : [...bundles[lang], ...bundles[FALLBACK_LANGUAGE]]) {
-    text = lookup(tree, key);
-    if (text !== undefined) break;
-  }
-  if (text === undefined) return key;
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
-}
-
-const makeT =
-  (lang: Language): TFunction =>
-  (key, values) =>
-    translate(lang, key, values);
-/** A new function after each change, so components that depend on `t` see the change. */
-let currentT = makeT(language);
-
-function changed() {
-  version += 1;
-  currentT = makeT(language);
-  for (const listener of listeners) listener();
+/** The current interface language. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
 }
 
 function switchTo(next: Language) {
-  language = next;
   // Only when it changes: written again, even unchanged, it invalidates every element a `:lang()`
   // rule could match (a drawn page's few hundred drawing nodes), and a full layout follows.
   const htmlLang = HTML_LANG[next];
   if (document.documentElement.lang !== htmlLang) document.documentElement.lang = htmlLang;
-  changed();
+  // Synchronous: the strings are in (see `init`).
+  void i18n.changeLanguage(next);
 }
 
 /** Tells the server the reader's language: it renders their next page in it (kept a year, like the choice). */
@@ -98,16 +102,14 @@ function rememberForServer(lang: Language) {
   }
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => version;
-
-/** The translation function and the current language; the component renders again when either changes. */
+/**
+ * The translation function and the current language (react-i18next's hook, with the language
+ * narrowed to ours); the component renders again when either changes or strings come in.
+ */
 export function useTranslation(): { t: TFunction; i18n: { language: Language } } {
-  useSyncExternalStore(subscribe, snapshot, snapshot);
-  return { t: currentT, i18n: { language } };
+  const { t, i18n: instance } = useI18nextTranslation();
+  const language = isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
+  return useMemo(() => ({ t, i18n: { language } }), [t, language]);
 }
 
 function storedLanguage(): Language {
@@ -122,25 +124,21 @@ function storedLanguage(): Language {
 /** Fetches a language's strings once (and the operator's, once the dashboard has asked for them). */
 async function loadStrings(lang: Language): Promise<void> {
   const waits: Promise<void>[] = [];
-  if (lang !== 'en' && !loadedUser.has(lang)) {
+  if (lang !== 'en' && !i18n.hasResourceBundle(lang, USER_NS)) {
     waits.push(
       USER_STRINGS[lang]().then((module) => {
-        // The people's strings first: an operator string never hides one of theirs.
-        bundles[lang] = [module.default, ...bundles[lang]];
-        loadedUser.add(lang);
+        i18n.addResourceBundle(lang, USER_NS, module.default);
       }),
     );
   }
-  if (operatorWanted && !loadedOperator.has(lang)) {
+  if (operatorWanted && !i18n.hasResourceBundle(lang, OPERATOR_NS)) {
     waits.push(
       OPERATOR_STRINGS[lang]().then((module) => {
-        bundles[lang] = [...bundles[lang], module.default];
-        loadedOperator.add(lang);
+        i18n.addResourceBundle(lang, OPERATOR_NS, module.default);
       }),
     );
   }
   await Promise.all(waits);
-  if (waits.length > 0) changed();
 }
 
 /**
@@ -149,10 +147,6 @@ async function loadStrings(lang: Language): Promise<void> {
  */
 export function initI18n(lang: Language = storedLanguage()): Promise<void> {
   rememberForServer(lang);
-  bundles = { en: [en], zh: [], ko: [] };
-  loadedUser.clear();
-  loadedUser.add(FALLBACK_LANGUAGE);
-  loadedOperator.clear();
   if (lang === FALLBACK_LANGUAGE) {
     switchTo(lang);
     return Promise.resolve();
@@ -160,8 +154,7 @@ export function initI18n(lang: Language = storedLanguage()): Promise<void> {
   // English meanwhile, but <html lang> is left as it is until the chosen language's strings are
   // in: the app renders nothing before (main.tsx), and a page the server drew in that language is
   // not marked English for a moment (its `:lang()` fonts and spacing would change, twice).
-  language = FALLBACK_LANGUAGE;
-  changed();
+  void i18n.changeLanguage(FALLBACK_LANGUAGE);
   return loadStrings(lang)
     .then(() => switchTo(lang))
     .catch((error: unknown) => {
@@ -172,13 +165,15 @@ export function initI18n(lang: Language = storedLanguage()): Promise<void> {
 }
 
 /**
- * For the server's render of a page: every language's strings at hand (`strings`, the people's),
- * `lang` the current one. Renders are synchronous, so one process renders pages in any language.
+ * For the server's render of a page: every language's strings at hand (`strings`, the people's,
+ * taken in once), `lang` the current one. The switch is synchronous and renders are queued one at a
+ * time, so one process renders pages in any language.
  */
 export function setRenderLanguage(lang: Language, strings: Record<Exclude<Language, 'en'>, Strings>): void {
-  bundles = { en: [en], zh: [strings.zh], ko: [strings.ko] };
-  language = lang;
-  changed();
+  for (const other of ['zh', 'ko'] as const) {
+    if (!i18n.hasResourceBundle(other, USER_NS)) i18n.addResourceBundle(other, USER_NS, strings[other]);
+  }
+  void i18n.changeLanguage(lang);
 }
 
 /** Switches the interface language (fetching its strings first) and remembers it. */
@@ -197,9 +192,4 @@ export async function setLanguage(lang: Language): Promise<void> {
 export async function loadOperatorStrings(): Promise<void> {
   operatorWanted = true;
   await loadStrings(currentLanguage());
-}
-
-/** The current interface language. */
-export function currentLanguage(): Language {
-  return language;
 }

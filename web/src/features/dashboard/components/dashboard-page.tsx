@@ -25,7 +25,7 @@ import { operatorKeys } from '../api/keys.ts';
 const SECTIONS = ['overview', 'proofs', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const LABELS: Record<Section, string> = {
+const LABELS = {
   overview: 'dashboard.section_overview',
   proofs: 'dashboard.section_proofs',
   users: 'dashboard.section_users',
@@ -34,7 +34,7 @@ const LABELS: Record<Section, string> = {
   broadcast: 'dashboard.section_broadcast',
   updates: 'dashboard.section_updates',
   'gomeum-tasks': 'dashboard.section_gomeum_tasks',
-};
+} as const satisfies Record<Section, string>;
 
 const CONTENT: Record<Section, () => ReactNode> = {
   overview: () => <OverviewSection />,

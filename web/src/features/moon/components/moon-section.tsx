@@ -1,5 +1,6 @@
 import { LANGUAGES, pickLocalized, type Language, type MoonQuestion } from '@gomeum/contracts';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { DashboardCard, FormActions } from '../../../lib/operator/shared.tsx';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
@@ -114,8 +115,8 @@ function NewQuestion({ nextNumber }: { nextNumber: number }) {
               setNotice({ ok: true, text: t('dashboard.question_added') });
             },
             onError: (error) => {
-              const code = (error as { code?: string }).code;
-              setNotice({ ok: false, text: code?.startsWith('moon.') ? t(code) : t('dashboard.save_failed') });
+              const moonError = error instanceof ApiError && error.code.startsWith('moon.');
+              setNotice({ ok: false, text: moonError ? t(error.code) : t('dashboard.save_failed') });
             },
           },
         );

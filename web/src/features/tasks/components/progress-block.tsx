@@ -8,14 +8,9 @@ export function ProgressSummary({ progress }: { progress: TaskProgress }) {
   const { t } = useTranslation();
   const shown = Math.min(progress.count, progress.goal);
   const weekly = progress.cadence === 'weekly';
+  // "1 day", "2 days": the form is the language's plural rule's (i18next's `_one`/`_other` keys).
   const streak = (count: number) =>
-    weekly
-      ? count === 1
-        ? t('progress.streak_week', { count })
-        : t('progress.streak_weeks', { count })
-      : count === 1
-        ? t('progress.streak_day', { count })
-        : t('progress.streak_days', { count });
+    weekly ? t('progress.streak_weeks', { count }) : t('progress.streak_days', { count });
   return (
     <div className="progress-summary">
       <p className="progress-summary__count">{t('progress.count', { count: shown, goal: progress.goal })}</p>
