@@ -9,6 +9,8 @@
  *
  * Options: --runs=5 --presets=mobile,desktop --routes=/,/register,/galaxy,/task/music,/planet/moon
  *          --url=http://host:port --json=file.json (every run's figures, for a closer look)
+ *          --web-dist=DIR (a second server of the same server build with another build of the web
+ *          app, say the previous commit's, measured in alternating runs as `other`)
  *          --trace=dir (saves each run's Lighthouse report, and its browser trace as NAME.trace.json)
  * CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
@@ -78,6 +80,11 @@ async function runOnce(url, preset, cookie) {
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         siMs: audit('speed-index'),
+        // The JavaScript the page fetched until the network was quiet, as Chromium received it.
+        jsKB:
+          (lhr.audits['network-requests']?.details?.items ?? [])
+            .filter((item) => item.resourceType === 'Script')
+            .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
       },
     };
   } finally {
@@ -86,54 +93,70 @@ async function runOnce(url, preset, cookie) {
 }
 
 const server = args.url ? { url: args.url.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+const other = args['web-dist'] ? await startServer({ WEB_DIST: path.resolve(args['web-dist']) }) : null;
+const targets = [{ name: 'current', server }, ...(other ? [{ name: 'other', server: other }] : [])];
 const all = [];
 try {
-  const cookie = await guestCookie(server.url);
+  const cookies = new Map();
+  for (const target of targets) cookies.set(target.name, await guestCookie(target.server.url));
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}`);
-  console.log(`${chromePath}, ${runs} runs per page and preset, ${server.url}, ${new Date().toISOString()}`);
-  console.log('preset  page           perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    (medians)');
+  console.log(
+    `${chromePath}, ${runs} runs per page and preset, ${targets.map((t) => `${t.name} ${t.server.url}`).join(', ')}, ${new Date().toISOString()}`,
+  );
+  console.log('build    preset  page           perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    JS KB  (medians)');
   for (const preset of presets) {
     for (const route of routes) {
-      const figures = [];
+      const figures = new Map(targets.map((target) => [target.name, []]));
       for (let i = 0; i < runs; i++) {
-        const {
-          lhr,
-          trace,
-          figures: one,
-        } = await runOnce(`${server.url}${route}`, preset, SIGNED_OUT.has(route) ? '' : cookie);
-        figures.push(one);
-        if (args.trace) {
-          fs.mkdirSync(args.trace, { recursive: true });
-          const name = `${preset}${route.replace(/\//g, '_') || '_'}-${i + 1}.json`;
-          fs.writeFileSync(path.join(args.trace, name), JSON.stringify(lhr));
-          // The browser's trace of the run (open it in the Performance panel of DevTools).
-          if (trace)
-            fs.writeFileSync(path.join(args.trace, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+        // The builds in turn, so both meet the machine as it is at that moment.
+        for (const target of targets) {
+          const url = `${target.server.url}${route}`;
+          const {
+            lhr,
+            trace,
+            figures: one,
+          } = await runOnce(url, preset, SIGNED_OUT.has(route) ? '' : cookies.get(target.name));
+          figures.get(target.name).push(one);
+          if (args.trace) {
+            fs.mkdirSync(args.trace, { recursive: true });
+            const name = `${target.name}-${preset}${route.replace(/\//g, '_') || '_'}-${i + 1}.json`;
+            fs.writeFileSync(path.join(args.trace, name), JSON.stringify(lhr));
+            // The browser's trace of the run (open it in the Performance panel of DevTools).
+            if (trace)
+              fs.writeFileSync(path.join(args.trace, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+          }
+          const failing = Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+            .map((a) => a.id);
+          if (failing.length && i === 0)
+            console.log(`  ${target.name} ${preset} ${route}: failing audits: ${failing.join(', ')}`);
         }
-        const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id);
-        if (failing.length && i === 0) console.log(`  ${preset} ${route}: failing audits: ${failing.join(', ')}`);
       }
-      const m = (key) => median(figures.map((f) => f[key]));
-      all.push({ preset, route, runs: figures });
-      console.log(
-        [
-          preset.padEnd(7),
-          route.padEnd(14),
-          String(m('performance')).padStart(4),
-          String(m('accessibility')).padStart(5),
-          String(m('bestPractices')).padStart(4),
-          String(m('seo')).padStart(5),
-          String(Math.round(m('fcpMs'))).padStart(7),
-          String(Math.round(m('lcpMs'))).padStart(7),
-          String(Math.round(m('tbtMs'))).padStart(7),
-          m('cls').toFixed(3).padStart(6),
-        ].join(' '),
-      );
+      for (const target of targets) {
+        const runsOf = figures.get(target.name);
+        const m = (key) => median(runsOf.map((f) => f[key]));
+        all.push({ build: target.name, preset, route, runs: runsOf });
+        console.log(
+          [
+            target.name.padEnd(8),
+            preset.padEnd(7),
+            route.padEnd(14),
+            String(m('performance')).padStart(4),
+            String(m('accessibility')).padStart(5),
+            String(m('bestPractices')).padStart(4),
+            String(m('seo')).padStart(5),
+            String(Math.round(m('fcpMs'))).padStart(7),
+            String(Math.round(m('lcpMs'))).padStart(7),
+            String(Math.round(m('tbtMs'))).padStart(7),
+            m('cls').toFixed(3).padStart(6),
+            m('jsKB').toFixed(1).padStart(6),
+          ].join(' '),
+        );
+      }
     }
   }
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(all, null, 2));
 } finally {
   await server.stop();
+  await other?.stop();
 }
