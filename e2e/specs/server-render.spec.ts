@@ -108,7 +108,8 @@ describe('pages drawn by the server', () => {
       reads.length = 0;
       await page.goto(path);
       expect(await page.locator('#root').getAttribute('data-rendered')).toBe('en');
-      // The app is running: the language control answers (and sets the page's language).
+      // Once the app has the page, the language control answers (and sets the page's language).
+      await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
       await page.locator('.language-control').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
       await page.locator('.language-control').click();

@@ -23,7 +23,6 @@ export function firstOpenQuestionId(questions: readonly MoonQuestion[]): string 
 
 function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (id: string) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
   const [error, setError] = useState('');
   const answer = useAnswerMoonQuestion();
   const fieldId = useId();
@@ -31,7 +30,9 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = text.trim();
+    const form = event.currentTarget;
+    // The field as it is (uncontrolled): what was typed before the app had the page counts too.
+    const trimmed = inputRef.current?.value.trim() ?? '';
     // A blank answer is ignored: nothing is sent.
     if (!trimmed) {
       setError(t('moon.error_blank'));
@@ -43,7 +44,7 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
       { questionId: question.id, answer: trimmed },
       {
         onSuccess: () => {
-          setText('');
+          form.reset();
           onSaved(question.id);
         },
         onError: (failure) => setError(t(failure instanceof ApiError ? failure.code : 'errors.server')),
@@ -63,11 +64,10 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
           className="input moon__textarea"
           rows={4}
           maxLength={2000}
-          value={text}
+          name="answer"
           placeholder={t('moon.answer_placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${fieldId}-error`}
-          onChange={(event) => setText(event.target.value)}
         />
       </div>
       <p id={`${fieldId}-error`} className="form__error" role="alert">

@@ -3,7 +3,6 @@ import {
   confirmTaskWithGoalBodySchema,
   isErrorCode,
   pickLocalized,
-  type Cadence,
   type TaskScreen,
 } from '@gomeum/contracts';
 import * as z from 'zod/mini';
@@ -20,10 +19,6 @@ import { Field } from '../../../lib/field.tsx';
 export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const { t, i18n } = useTranslation();
   const confirm = useConfirmTask(screen.planet);
-  const [description, setDescription] = useState(screen.userTask?.description ?? '');
-  const [reward, setReward] = useState(screen.userTask?.reward ?? '');
-  const [goal, setGoal] = useState('1');
-  const [cadence, setCadence] = useState<Cadence | ''>('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const goalHintId = useId();
@@ -55,11 +50,17 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    // The fields as they are (uncontrolled): what was typed before the app had the page counts too.
+    const fields = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value : '';
+    };
     const parsed = z.safeParse(confirmTaskWithGoalBodySchema, {
-      description,
-      reward,
-      goal: Number(goal),
-      cadence: cadence === '' ? null : cadence,
+      description: text('description'),
+      reward: text('reward'),
+      goal: Number(text('goal')),
+      cadence: text('cadence') === '' ? null : text('cadence'),
     });
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
@@ -90,9 +91,8 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             name="description"
             rows={4}
             maxLength={500}
-            value={description}
+            defaultValue={task?.description ?? ''}
             placeholder={hintDescription}
-            onChange={(event) => setDescription(event.target.value)}
             aria-describedby={error ? errorId : undefined}
           />
         </Field>
@@ -102,9 +102,8 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             name="reward"
             rows={3}
             maxLength={500}
-            value={reward}
+            defaultValue={task?.reward ?? ''}
             placeholder={hintReward}
-            onChange={(event) => setReward(event.target.value)}
             aria-describedby={error ? errorId : undefined}
           />
         </Field>
@@ -118,18 +117,12 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
               min={1}
               max={GOAL_MAX}
               step={1}
-              value={goal}
-              onChange={(event) => setGoal(event.target.value)}
+              defaultValue="1"
               aria-describedby={error ? `${goalHintId} ${errorId}` : goalHintId}
             />
           </Field>
           <Field label={t('progress.cadence_label')}>
-            <select
-              className="input"
-              name="cadence"
-              value={cadence}
-              onChange={(event) => setCadence(event.target.value as Cadence | '')}
-            >
+            <select className="input" name="cadence" defaultValue="">
               <option value="">{t('progress.cadence_none')}</option>
               <option value="daily">{t('progress.cadence_daily')}</option>
               <option value="weekly">{t('progress.cadence_weekly')}</option>
