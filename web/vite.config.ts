@@ -29,10 +29,7 @@ const browserApp = defineConfig({
   plugins: [
     buildVersion(),
     // What the server's HTML for each page preloads (its chunk, drawings and styles).
-    writePagePreloads(
-      fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
-      fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
-    ),
+    writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
     buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)) }),
   ],
   build: {
@@ -42,20 +39,16 @@ const browserApp = defineConfig({
     // Which chunk holds which module, for the byte-budget test (kept out of the served folder too).
     manifest: true,
     rolldownOptions: {
-      // The app (index.html's main.tsx), and the script a page the server has drawn starts it from
-      // once painted (src/boot.ts; the server puts it in that page in place of main.tsx's tag).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
-      },
+      // The app: index.html's main.tsx (a page the server has drawn starts it too, and hydrates).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       // The drawings are pure components: importing the art kit for one of them brings only that one.
       treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
       output: {
         // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
         // Chromium compiles all of its functions on the thread that streams it in (V8's explicit
         // compile hints) instead of one by one on the main thread as each is first called, which is
-        // most of what taking over a drawn page costs a phone. (Not the boot script: it is inline.)
-        postBanner: (chunk) => (chunk.name === 'boot' ? '' : '//# allFunctionsCalledOnLoad'),
+        // most of what taking over a drawn page costs a phone.
+        postBanner: () => '//# allFunctionsCalledOnLoad',
         // Libraries in chunks of their own (their names and bytes change only when they do, so a new
         // release of the app leaves them cached), and each kind of drawing with the pages that show
         // it: the skies and planets never ride along with the app's frame (which only shows the cat).

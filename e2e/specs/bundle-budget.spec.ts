@@ -19,8 +19,6 @@ const MANIFEST = path.join(WEB, 'dist-private/.vite/manifest.json');
 const FIRST_PAINT_BUDGET = 150 * 1024;
 /** A page's own chunk, gzipped. */
 const PAGE_CHUNK_BUDGET = 30 * 1024;
-/** The boot script, which every page the server draws carries inline (src/boot.ts), uncompressed. */
-const BOOT_BUDGET = 2 * 1024;
 
 interface Chunk {
   file: string;
@@ -86,17 +84,6 @@ describe('web build byte budgets', () => {
     expect(text(chunk('src/i18n/zh.json').file)).toContain(zh.home.enter);
   });
 
-  it('keeps the boot script small, and fit to run inline as a classic script', () => {
-    const source = text(chunk('src/boot.ts').file);
-    console.log(`boot script: ${kb(Buffer.byteLength(source))}`);
-    expect(Buffer.byteLength(source)).toBeLessThanOrEqual(BOOT_BUDGET);
-    // No static import or export (a classic script has neither); a dynamic import() is fine.
-    expect(source).not.toMatch(/(^|[;}\n])\s*(import\s*[\w{*"'`]|export\s)/);
-    expect(source).toContain('import(');
-    // It starts the app, and holds nothing back: no tap or key of the reader's is its to keep.
-    expect(source).not.toMatch(/addEventListener\((["'`])(click|submit|input|keydown)\1/);
-  });
-
   it('runs React 19: React DOM is in the build, and no other renderer', () => {
     const scripts = Object.values(manifest)
       .map((entry) => entry.file)
@@ -155,12 +142,11 @@ describe('web build byte budgets', () => {
     expect(text(chunk('src/features/dashboard/index.ts').file).length).toBeGreaterThan(1000);
   });
 
-  it("asks Chromium to compile each of the app's scripts as it streams in, all but the inline boot script", () => {
+  it("asks Chromium to compile each of the app's scripts as it streams in", () => {
     const scripts = Object.values(manifest)
       .map((entry) => entry.file)
       .filter((file) => file.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(20);
-    const boot = chunk('src/boot.ts').file;
     for (const file of scripts) {
       // First, or right after Vite's one-line list of what a dynamic import preloads (the hint
       // applies to the functions after it).
@@ -168,7 +154,7 @@ describe('web build byte budgets', () => {
       const hinted =
         first === '//# allFunctionsCalledOnLoad' ||
         (first?.startsWith('const __vite__mapDeps=') === true && second === '//# allFunctionsCalledOnLoad');
-      expect(hinted, file).toBe(file !== boot);
+      expect(hinted, file).toBe(true);
     }
   });
 

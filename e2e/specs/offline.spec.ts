@@ -150,8 +150,8 @@ describe('installable and usable offline', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     // The page comes drawn (in English: the app's language until the reader picks one).
     expect(html).toContain('<div id="root" data-rendered="en">');
-    // Its app entry waits for the first paint, named by the template the boot script starts.
-    const script = /data-entry="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    // Its app entry, which takes the drawn page over.
+    const script = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
     expect(script).not.toBe('');
     expect((await fetch(`${baseURL()}${script}.map`)).status).toBe(404);
   });

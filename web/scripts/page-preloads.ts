@@ -8,9 +8,6 @@ export interface PagePreload {
   styles: string[];
 }
 
-/** The entry in `page-preloads.json` for the script a page the server has drawn starts with (boot.ts). */
-export const BOOT_PRELOADS = 'boot';
-
 /** The file the build writes next to `index.html`: a page's name (a `WEB_ROUTES` key) → its preloads. */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
@@ -42,7 +39,7 @@ export function pagePreloads(pages: Map<string, string>, chunks: Chunk[]): Recor
     for (const next of byFile.get(file)?.imports ?? []) closure(next, seen);
     return seen;
   };
-  // The app's entry (index.html's), not the drawn pages' boot entry.
+  // The app's entry (index.html's).
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
   const eager = entry ? closure(entry.fileName) : new Set<string>();
   const result: Record<string, PagePreload> = {};
@@ -62,9 +59,9 @@ export function pagePreloads(pages: Map<string, string>, chunks: Chunk[]): Recor
 /**
  * Writes `page-preloads.json` into the build: for every lazily loaded page of the router, what the
  * server's HTML shell preloads, so the page's code is fetched with the entry instead of after the
- * entry has run and asked for it; and (`boot`) the entry of a page the server has drawn.
+ * entry has run and asked for it.
  */
-export function writePagePreloads(routerFile: string, bootFile: string): Plugin {
+export function writePagePreloads(routerFile: string): Plugin {
   return {
     name: 'gomeum-page-preloads',
     apply: 'build',
@@ -72,15 +69,10 @@ export function writePagePreloads(routerFile: string, bootFile: string): Plugin 
       const pages = lazyPages(fs.readFileSync(routerFile, 'utf8'), path.dirname(routerFile));
       if (pages.size === 0) throw new Error(`no lazy page found in ${routerFile}`);
       const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
-      const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === bootFile);
-      if (!boot) throw new Error(`no entry chunk for ${bootFile}`);
       this.emitFile({
         type: 'asset',
         fileName: PAGE_PRELOADS_FILE,
-        source: JSON.stringify({
-          ...pagePreloads(pages, chunks),
-          [BOOT_PRELOADS]: { scripts: [`/${boot.fileName}`], styles: [] },
-        }),
+        source: JSON.stringify(pagePreloads(pages, chunks)),
       });
     },
   };
