@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+import { baseURL, launchBrowser, markTakenOver, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
 
 /** Holds the app's entry script back until the returned function is called. */
 async function holdAppBack(page: Page): Promise<() => void> {
@@ -203,6 +203,7 @@ describe('pages drawn by the server', () => {
     const page = await context.newPage();
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
     expect(guest.status()).toBe(200);
+    await markTakenOver(context);
     const release = await holdAppBack(page);
     await page.goto('/task/music');
     await page.locator('h1.task-page__title').waitFor();
@@ -213,7 +214,10 @@ describe('pages drawn by the server', () => {
     release();
     // The app has the page once its scroll keeper is in place (it takes the scroll over from the browser).
     await page.waitForFunction(() => history.scrollRestoration === 'manual');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    // Once every part is the app's and their effects have run, and two frames later (a scroll an
+    // effect asked for is applied by then), the page is still where the reader left it.
+    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // A page opened from there opens at its top, as before.
     await page.locator('a[href="/planet/music"]').first().click();

@@ -19,9 +19,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
 }
 
-/** The running server's address. */
+/** The address of this worker's server (global-setup starts one per worker). */
 export function baseURL(): string {
-  return inject('baseURL');
+  const urls = inject('baseURLs');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length];
+  if (!url) throw new Error('no e2e server for this worker');
+  return url;
 }
 
 /** A fresh browser profile (its own cookies and storage) and a page in it. */
