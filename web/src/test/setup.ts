@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/autofocus.ts';
 
 // Tests of build scripts and of the lint config run in Node (`@vitest-environment node`): no DOM.
 const browser = typeof window !== 'undefined';
+
+// Bounds, not waits: what a test waits for (findBy…, waitFor) may take more than Testing Library's
+// default second on a loaded machine (a dialog's effect that opens it came later than that, with
+// two other suites running), and a test more than Vitest's default five.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom has no <dialog> modality: opening and closing (the element's `open`) are what tests check.
 if (browser)
