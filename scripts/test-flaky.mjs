@@ -66,7 +66,11 @@ function run(command, args, cwd, logFile) {
 
 /** The failed tests a Vitest log names (its "FAIL  file > test" lines), without repeats. */
 function failuresIn(logFile) {
-  const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+  // (Without its colours: Vitest colours its output even when told not to.)
+  const lines = fs
+    .readFileSync(logFile, 'utf8')
+    .replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '')
+    .split('\n');
   return [...new Set(lines.filter((line) => /^\s*FAIL\s/.test(line)).map((line) => line.trim()))];
 }
 
