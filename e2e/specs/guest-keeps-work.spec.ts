@@ -75,9 +75,10 @@ describe('a guest keeps their work', () => {
     expect(await violations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Not now' }).click();
     await ask.waitFor({ state: 'detached' });
-    // The second reaches the goal (celebrated); not asked again.
+    // The second reaches the goal (celebrated); not asked again: the page asks the server, which says no.
+    const claimed = page.waitForResponse((response) => response.url().endsWith('/api/me/keep-progress-ask'));
     await submitProof(page, 'Dumpling Sunday', false, true);
-    await page.waitForTimeout(500);
+    expect(await (await claimed).json()).toEqual({ ask: false });
     expect(await page.getByRole('complementary', { name: ASK }).count()).toBe(0);
 
     // The galaxy shows the planet completed, in words.

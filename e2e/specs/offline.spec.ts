@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
+import { baseURL, launchBrowser, newSession, trackRequests } from '../support/browser.ts';
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -40,6 +40,7 @@ describe('installable and usable offline', () => {
 
   it('links a valid manifest whose icons load, and sends the build compressed', async () => {
     const { context, page } = await newSession(browser);
+    const requests = trackRequests(page);
     const encodings = new Map<string, string>();
     page.on('response', (response) => {
       if (response.url().includes('/assets/') && response.url().endsWith('.js')) {
@@ -51,7 +52,7 @@ describe('installable and usable offline', () => {
     // (The page comes drawn; the app's scripts follow its first paint.)
     // Every script of the page came precompressed (Chromium accepts brotli).
     await expect.poll(() => encodings.size).toBeGreaterThan(3);
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect([...new Set(encodings.values())]).toEqual(['br']);
 
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -1,12 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser } from '../support/browser.ts';
+import { baseURL, launchBrowser, trackRequests } from '../support/browser.ts';
 
 const LANGUAGES = ['en', 'zh', 'ko'] as const;
 const USER_PAGES = ['/galaxy', '/planet/music', '/task/music', '/planet/moon', '/user-log/music', '/gomeum-log/music'];
 
 /** A phone-sized browser profile (360 × 740) whose app language is `language` from the first paint. */
-async function phone(browser: Browser, language: string): Promise<{ context: BrowserContext; page: Page }> {
+async function phone(
+  browser: Browser,
+  language: string,
+): Promise<{ context: BrowserContext; page: Page; settled: (path: string) => Promise<void> }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     locale: 'en-US',
@@ -17,7 +20,8 @@ async function phone(browser: Browser, language: string): Promise<{ context: Bro
   page.on('pageerror', (error) => {
     throw error;
   });
-  return { context, page };
+  const requests = trackRequests(page);
+  return { context, page, settled: (path) => openSettled(page, path, requests) };
 }
 
 /** How far the page is wider than the screen, in px (0 when nothing scrolls sideways). */
@@ -25,12 +29,12 @@ function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-async function settled(page: Page, path: string) {
+/** Opens `path` and resolves once its heading shows and the page has nothing left to load. */
+async function openSettled(page: Page, path: string, requests: ReturnType<typeof trackRequests>) {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
-  // Fonts and lazily loaded pieces can change widths after the heading shows.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(300);
+  // Fonts and lazily loaded pieces can change widths after the heading shows: once they are all in.
+  await requests.settled();
 }
 
 describe('on a 360 px phone', () => {
@@ -43,15 +47,15 @@ describe('on a 360 px phone', () => {
   });
 
   it.each(LANGUAGES)('no screen scrolls sideways, for a visitor and a guest, in %s', async (language) => {
-    const { context, page } = await phone(browser, language);
+    const { context, page, settled } = await phone(browser, language);
     const wide: Record<string, number> = {};
     for (const path of ['/', '/register']) {
-      await settled(page, path);
+      await settled(path);
       wide[path] = await overflow(page);
     }
     await page.request.post('/api/auth/guest');
     for (const path of USER_PAGES) {
-      await settled(page, path);
+      await settled(path);
       wide[path] = await overflow(page);
     }
     expect(Object.entries(wide).filter(([, px]) => px > 0)).toEqual([]);
@@ -63,11 +67,11 @@ describe('on a 360 px phone', () => {
   });
 
   it.each(LANGUAGES)('the dashboard does not scroll sideways either, in %s', async (language) => {
-    const { context, page } = await phone(browser, language);
+    const { context, page, settled } = await phone(browser, language);
     const operator = inject('operator');
     const login = await page.request.post('/api/auth/login', { data: operator });
     expect(login.status()).toBe(200);
-    await settled(page, '/gomeum-dashboard');
+    await settled('/gomeum-dashboard');
     expect(await overflow(page)).toBe(0);
     await context.close();
   });
@@ -75,12 +79,12 @@ describe('on a 360 px phone', () => {
   it('changes its large decorative layers a few times a second, not on every frame', async () => {
     // Each change of a layer as big as the screen has the compositor draw the whole screen again: at
     // 60 a second, a phone's GPU (or a core of a machine without one) never rests while a page is open.
-    const { context, page } = await phone(browser, 'en');
+    const { context, page, settled } = await phone(browser, 'en');
     const seen: Record<string, string[]> = {};
-    await settled(page, '/');
+    await settled('/');
     await page.request.post('/api/auth/guest');
     for (const path of ['/', '/galaxy', '/planet/moon', '/task/music']) {
-      await settled(page, path);
+      await settled(path);
       seen[path] = await page.evaluate(() => {
         const screen = window.innerWidth * window.innerHeight;
         return document
@@ -114,7 +118,7 @@ describe('on a 360 px phone', () => {
   });
 
   it('gives the top bar a surface once the page scrolls under it', async () => {
-    const { context, page } = await phone(browser, 'en');
+    const { context, page, settled } = await phone(browser, 'en');
     // The scroll comes once the app has the page, whose top bar is watched: the drawn page's
     // scroll kept through the taking over is server-render.spec's.
     await context.addInitScript(() =>
@@ -122,7 +126,7 @@ describe('on a 360 px phone', () => {
         document.documentElement.setAttribute('data-taken-over', ''),
       ),
     );
-    await settled(page, '/register');
+    await settled('/register');
     await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
     const bar = page.locator('header.top-bar');
     const background = () => bar.evaluate((el) => getComputedStyle(el).backgroundColor);

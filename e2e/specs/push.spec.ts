@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
+import { baseURL, launchBrowser, markTakenOver, newSession } from '../support/browser.ts';
 
 describe('push notifications', () => {
   let browser: Browser;
@@ -13,6 +13,7 @@ describe('push notifications', () => {
 
   it('asks only after sign-in, and remembers "not now"', async () => {
     const { context, page } = await newSession(browser);
+    await markTakenOver(context);
     await page.goto('/');
     await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Hear from Gomeum?' }).count()).toBe(0);
@@ -27,7 +28,8 @@ describe('push notifications', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
-    await page.waitForTimeout(500);
+    // The prompt renders as the app takes the page over, knowing who is signed in: once it has.
+    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
     expect(await prompt.count()).toBe(0);
     await context.close();
   });

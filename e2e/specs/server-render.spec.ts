@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+import { baseURL, launchBrowser, markTakenOver, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
 
 /** Holds the app's entry script back until the returned function is called. */
 async function holdAppBack(page: Page): Promise<() => void> {
@@ -191,6 +191,7 @@ describe('pages drawn by the server', () => {
     const page = await context.newPage();
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
     expect(guest.status()).toBe(200);
+    await markTakenOver(context);
     const release = await holdAppBack(page);
     // (Its module script is held back: the page never finishes loading meanwhile.)
     await page.goto('/task/music', { waitUntil: 'commit' });
@@ -202,6 +203,7 @@ describe('pages drawn by the server', () => {
     release();
     // The app has taken the page over, and left it where the reader has it.
     await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // A page opened from there opens at its top, as before.
     await page.locator('a[href="/planet/music"]').first().click();

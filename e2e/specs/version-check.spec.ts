@@ -15,8 +15,14 @@ describe('version check', () => {
     const { context, page } = await newSession(browser);
     let loads = 0;
     page.on('load', () => (loads += 1));
+    const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/version.json');
     await page.goto('/');
-    await page.waitForTimeout(1500);
+    expect((await checked).status()).toBe(200);
+    // The service worker registers only after a check that did not reload the page: once it is
+    // ready, the check is over and the page was not reloaded.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(
+      /\/sw\.js$/,
+    );
     expect(loads).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('gomeum.version-reload'))).toBeNull();
     await context.close();
@@ -38,10 +44,15 @@ describe('version check', () => {
     });
     let loads = 0;
     page.on('load', () => (loads += 1));
+    // The second page's check finds that it already reloaded for this build, says so, and stays.
+    const stayed = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('after reloading for a-newer-build'),
+    });
     await page.reload();
     // The reload, then the one automatic reload; after that the page stays.
-    await page.waitForFunction(() => sessionStorage.getItem('gomeum.version-reload') === 'a-newer-build');
-    await page.waitForTimeout(2500);
+    await stayed;
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => sessionStorage.getItem('gomeum.version-reload'))).toBe('a-newer-build');
     expect(loads).toBe(2);
     expect(versionRequests).toBe(2);
     expect(await page.evaluate(() => caches.has('gomeum-test-cache'))).toBe(false);

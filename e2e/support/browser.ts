@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium; no test tool downloads a browser of its own. */
@@ -19,9 +19,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
 }
 
-/** The running server's address. */
+/** The address of this worker's server (global-setup starts one per worker). */
 export function baseURL(): string {
-  return inject('baseURL');
+  const urls = inject('baseURLs');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length];
+  if (!url) throw new Error('no e2e server for this worker');
+  return url;
 }
 
 /** A fresh browser profile (its own cookies and storage) and a page in it. */
@@ -36,6 +39,61 @@ export async function newSession(browser: Browser): Promise<{ context: BrowserCo
     throw error;
   });
   return { context, page };
+}
+
+/**
+ * Follows `page`'s requests in flight from now on; `settled()` then resolves once the page has
+ * nothing left to do: no request of its document in flight, its fonts loaded, and the browser idle
+ * (an idle callback, then two frames), with no request started meanwhile. Events, not time: what
+ * the app does once idle itself (its lazily loaded parts, its `whenIdle` work) runs before the
+ * callback. (A request the previous document left unanswered when the page moved on never ends:
+ * a navigation forgets them.)
+ */
+export function trackRequests(page: Page): { settled(): Promise<void> } {
+  const inFlight = new Set<Request>();
+  let started = 0;
+  let waiters: (() => void)[] = [];
+  const check = () => {
+    if (inFlight.size === 0) for (const resolve of waiters.splice(0)) resolve();
+  };
+  page.on('request', (request) => {
+    inFlight.add(request);
+    started += 1;
+  });
+  const done = (request: Request) => {
+    inFlight.delete(request);
+    check();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    inFlight.clear();
+    check();
+  });
+  const noneInFlight = () =>
+    inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (waiters = [...waiters, resolve]));
+  return {
+    async settled() {
+      for (;;) {
+        await noneInFlight();
+        const before = started;
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+          await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+        });
+        if (inFlight.size === 0 && started === before) return;
+      }
+    },
+  };
+}
+
+/** Marks `<html data-taken-over>` once the app has taken over every part of a page the server drew. */
+export async function markTakenOver(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() =>
+    document.addEventListener('gomeum:taken-over', () => document.documentElement.setAttribute('data-taken-over', '')),
+  );
 }
 
 /** A unique email for a test user. */

@@ -8,7 +8,8 @@ import { startFakeAi } from './fake-ai.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: the worker with VITEST_POOL_ID n talks to the n-th. */
+    baseURLs: string[];
     operator: { email: string; password: string };
     /** The AI key the server was given: it must never reach the browser. */
     aiKey: string;
@@ -46,17 +47,16 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/**
- * Starts the built server, as `npm start` runs it, on a free port with an empty data folder and the
- * built web app; every spec talks to it over real HTTP from a real Chromium.
- */
-export default async function setup(project: TestProject) {
-  for (const built of ['web/dist/index.html', 'server/dist/main.js']) {
-    if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
-  }
+/** A running built server with an empty data folder of its own. */
+interface TestServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server, as `npm start` runs it, on a free port with an empty data folder. */
+async function startServer(aiBaseUrl: string): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-e2e-'));
   const port = await freePort();
-  const ai = await startFakeAi(AI_KEY);
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   // The e2e server always uses its own SQLite database, whatever the shell points at.
@@ -75,7 +75,7 @@ export default async function setup(project: TestProject) {
       GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT: '1000',
       GUEST_RATE_LIMIT: '1000',
-      AI_BASE_URL: ai.baseUrl,
+      AI_BASE_URL: aiBaseUrl,
       AI_API_KEY: AI_KEY,
       AI_TIMEOUT_MS: '20000',
     },
@@ -89,15 +89,42 @@ export default async function setup(project: TestProject) {
   child.once('exit', (code, signal) => {
     if (!stopping) process.stderr.write(`\ne2e server exited (${code ?? signal}) during the run:\n${output}\n`);
   });
-  project.provide('baseURL', baseURL);
+  return {
+    baseURL,
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts one built server per worker (vitest's maxWorkers), each with an empty data folder, and
+ * the fake AI they share; every spec talks to its worker's server over real HTTP from a real
+ * Chromium. Files in one worker run one after another against one server, as the whole suite did
+ * on one: what the operator publishes to every user (broadcasts, updates, Gomeum's logs) never
+ * reaches a page of a file running at the same time in another worker.
+ */
+export default async function setup(project: TestProject) {
+  for (const built of ['web/dist/index.html', 'server/dist/main.js']) {
+    if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  const workers = project.config.maxWorkers;
+  const ai = await startFakeAi(AI_KEY);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer(ai.baseUrl)));
+  project.provide(
+    'baseURLs',
+    servers.map((server) => server.baseURL),
+  );
   project.provide('operator', OPERATOR);
   project.provide('aiKey', AI_KEY);
 
   return async () => {
-    stopping = true;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await Promise.all(servers.map((server) => server.stop()));
     await ai.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

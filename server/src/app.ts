@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   limitsRedis?.on('error', redisWarning);
   const budget = (prefix: string) =>
     limitsRedis
-      ? new RedisRateBudget(limitsRedis, prefix, new MemoryRateBudget(config.now), redisWarning)
+      ? new RedisRateBudget(limitsRedis, prefix, new MemoryRateBudget(config.now), redisWarning, config.now)
       : new MemoryRateBudget(config.now);
   const aiBudget = budget('gomeum:ai-budget:');
   const {

@@ -42,9 +42,11 @@ export function redisReady(redis: Redis): boolean {
 }
 
 /**
- * Budgets shared by every instance through Redis: a fixed window per key. While Redis cannot be
- * reached, each instance counts in its own memory instead (`fallback`), so an outage neither lifts
- * a limit nor makes anyone wait for Redis.
+ * Budgets shared by every instance through Redis: a fixed window per key, the windows counted on
+ * the app's clock (`now`) from the epoch, so every instance agrees on which window a use falls in
+ * and a test moves to the next window by moving its clock. Each window's counter expires in Redis
+ * once its window is over. While Redis cannot be reached, each instance counts in its own memory
+ * instead (`fallback`), so an outage neither lifts a limit nor makes anyone wait for Redis.
  */
 export class RedisRateBudget implements RateBudget {
   constructor(
@@ -52,12 +54,14 @@ export class RedisRateBudget implements RateBudget {
     private readonly prefix: string,
     private readonly fallback: RateBudget,
     private readonly onError: (error: unknown) => void,
+    private readonly now: () => number,
   ) {}
 
   async take(key: string, max: number, windowMs: number): Promise<boolean> {
     if (!redisReady(this.redis)) return this.fallback.take(key, max, windowMs);
+    const window = Math.floor(this.now() / windowMs);
     try {
-      const [used] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, `${this.prefix}${key}`, windowMs)) as [
+      const [used] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, `${this.prefix}${key}:${window}`, windowMs)) as [
         number,
         number,
       ];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../config.ts';
 import { guestClient } from '../test/accounts.ts';
 import { makeImage } from '../test/images.ts';
@@ -80,7 +80,8 @@ describe('backup and restore while the app runs', () => {
           acknowledged.push({ id: (response.body as { message: { id: number } }).message.id, at: Date.now() });
       }
     })();
-    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Forty writes acknowledged (within the test's own bound).
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(40), { timeout: 20_000, interval: 10 });
 
     const dir = folder();
     // Everything acknowledged until now came before the backup started: the array cannot change

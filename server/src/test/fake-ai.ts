@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** How the fake AI answers the next requests. */
 export type FakeAiMode =
-  | { kind: 'stream'; chunks: string[]; delayMs?: number }
+  /** Streams the chunks; with `holdUntil`, sends the first and holds the rest until it resolves. */
+  | { kind: 'stream'; chunks: string[]; delayMs?: number; holdUntil?: Promise<void> }
   | { kind: 'json'; text: string }
   | { kind: 'error'; status: number }
   | { kind: 'hang' };
@@ -28,6 +29,26 @@ export class FakeAi {
   mode: FakeAiMode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
   private readonly server = http.createServer((request, response) => this.handle(request, response));
   private readonly open = new Set<http.ServerResponse>();
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  /**
+   * Resolves once `count` requests have come in all told (at once if they have); fails after
+   * `timeoutMs`, a bound on a slow machine, not a wait.
+   */
+  received(count: number, timeoutMs = 10_000): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
+        reject(new Error(`the fake AI had ${this.requests.length} of ${count} requests after ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push({ count, resolve: done });
+    });
+  }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -46,6 +67,11 @@ export class FakeAi {
         authorization: request.headers.authorization,
         body: JSON.parse(raw) as FakeAiRequest['body'],
       });
+      this.waiters = this.waiters.filter((waiter) => {
+        if (this.requests.length < waiter.count) return true;
+        waiter.resolve();
+        return false;
+      });
       const mode = this.mode;
       if (mode.kind === 'hang') {
         this.open.add(response);
@@ -63,16 +89,22 @@ export class FakeAi {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      void this.stream(response, mode.chunks, mode.delayMs ?? 5);
+      void this.stream(response, mode.chunks, mode.delayMs ?? 5, mode.holdUntil);
     });
   }
 
-  private async stream(response: http.ServerResponse, chunks: string[], delayMs: number): Promise<void> {
+  private async stream(
+    response: http.ServerResponse,
+    chunks: string[],
+    delayMs: number,
+    holdUntil: Promise<void> | undefined,
+  ): Promise<void> {
     const frame = (delta: object) =>
       `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta }] })}\n\n`;
     response.write(frame({ role: 'assistant' }));
-    for (const chunk of chunks) {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    for (const [index, chunk] of chunks.entries()) {
+      if (index === 1 && holdUntil) await holdUntil;
+      else await new Promise((resolve) => setTimeout(resolve, delayMs));
       response.write(frame({ content: chunk }));
     }
     response.end('data: [DONE]\n\n');

@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Tests of build scripts and of the lint config run in Node (`@vitest-environment node`): no DOM.
 const browser = typeof window !== 'undefined';
+
+// Bounds, not waits: what a test waits for (findBy…, waitFor) may take more than Testing Library's
+// default second on a loaded machine (a dialog's effect that opens it came later than that, with
+// two other suites running), and a test more than Vitest's default five.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom has no <dialog> modality: opening and closing (the element's `open`) are what tests check.
 if (browser)
@@ -16,8 +22,102 @@ if (browser && typeof HTMLDialogElement.prototype.close !== 'function') {
   };
 }
 
+/**
+ * What a test left behind: timers and animation frames the app's own code started and nobody
+ * cancelled (a component cancels its own on unmount), and errors nobody handled. Each fails the
+ * test that left it, by name, instead of failing the run later from a callback that runs once the
+ * test's document is gone. (Timers a library starts, such as a query cache's clean-up, are the
+ * library's business: only those started from our code count.)
+ */
+const pending = new Map<unknown, { kind: string; where: string; cancel: () => void }>();
+const unhandled: unknown[] = [];
+
+/**
+ * Timers of ours known to outlive their test, cancelled at its end without failing it:
+ * - a downloaded archive's blob URL is revoked a minute later, whoever is on screen (no component owns it);
+ * - the account menu's wait for the page it leaves for after deleting an account is not cancelled
+ *   once the page has arrived (its owner's to mend: then this line goes).
+ */
+const KNOWN_LEFTOVERS = ['/src/features/account/api/account.ts:', '/src/features/account/components/account-menu.tsx:'];
+
+/** The first stack frame outside this file, when it is our code (not a library's); else null. */
+function ourCaller(): string | null {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const caller = frames.find((frame) => !frame.includes('/src/test/setup.ts'));
+  if (!caller || caller.includes('/node_modules/') || !caller.includes('/src/')) return null;
+  return caller.trim();
+}
+
+type Callback = (...args: unknown[]) => void;
+
+/** Wraps `schedule` (and its `cancel`) on `target` so that what our code schedules is followed. */
+function follow(
+  target: Record<string, unknown>,
+  kind: string,
+  scheduleName: string,
+  cancelName: string,
+  repeats: boolean,
+): void {
+  const schedule = target[scheduleName] as ((callback: Callback, ...rest: unknown[]) => unknown) | undefined;
+  const cancel = target[cancelName] as ((handle: unknown) => void) | undefined;
+  if (typeof schedule !== 'function' || typeof cancel !== 'function') return;
+  target[scheduleName] = function followed(callback: Callback, ...rest: unknown[]) {
+    const where = ourCaller();
+    if (!where || typeof callback !== 'function') return schedule.call(target, callback, ...rest);
+    const handle: unknown = schedule.call(
+      target,
+      (...args: unknown[]) => {
+        if (!repeats) pending.delete(handle);
+        callback(...args);
+      },
+      ...rest,
+    );
+    pending.set(handle, { kind, where, cancel: () => cancel.call(target, handle) });
+    return handle;
+  };
+  target[cancelName] = function followedCancel(handle: unknown) {
+    pending.delete(handle);
+    cancel.call(target, handle);
+  };
+}
+
+if (browser) {
+  const targets = new Set<Record<string, unknown>>([globalThis, window as unknown as Record<string, unknown>]);
+  for (const target of targets) {
+    follow(target, 'setTimeout', 'setTimeout', 'clearTimeout', false);
+    follow(target, 'setInterval', 'setInterval', 'clearInterval', true);
+    follow(target, 'requestAnimationFrame', 'requestAnimationFrame', 'cancelAnimationFrame', false);
+  }
+  window.addEventListener('error', (event) => unhandled.push(event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => unhandled.push(event.reason));
+}
+process.on('unhandledRejection', (reason) => unhandled.push(reason));
+
+beforeEach(() => {
+  pending.clear();
+  unhandled.length = 0;
+});
+
 afterEach(() => {
-  if (!browser) return;
-  cleanup();
-  localStorage.clear();
+  if (browser) {
+    cleanup();
+    localStorage.clear();
+  }
+  const everything = [...pending.values()];
+  for (const { cancel } of everything) cancel();
+  pending.clear();
+  const left = everything.filter(({ where }) => !KNOWN_LEFTOVERS.some((known) => where.includes(known)));
+  const errors = unhandled.splice(0);
+  if (errors.length > 0) {
+    throw new AggregateError(
+      errors.map((error) => (error instanceof Error ? error : new Error(String(error)))),
+      `the test left ${errors.length} unhandled error(s)`,
+    );
+  }
+  if (left.length > 0) {
+    throw new Error(
+      `the test left ${left.length} timer(s) or frame(s) running after its components were unmounted:\n` +
+        left.map(({ kind, where }) => `  ${kind} started ${where}`).join('\n'),
+    );
+  }
 });

@@ -123,7 +123,7 @@ describe('an AI answer under way when the server shuts down', () => {
     try {
       const { client, id } = await guestClient(t);
       expect((await client.post('/api/chat/messages', { content: 'Still there?' })).status).toBe(200);
-      while (ai.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await ai.received(1);
       const started = Date.now();
       await t.app.close();
       expect(Date.now() - started).toBeLessThan(30_000);

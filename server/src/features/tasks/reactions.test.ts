@@ -92,9 +92,12 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
     const live = await miaTab.waitFor(isReaction);
     expect(live).toMatchObject({ reaction: { sender: 'gomeum', content: 'Purr, that soup!' } });
     await dashboard.waitFor(isReaction);
-    // Another user's tab hears nothing of it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(benTab.events.some((event) => event.type === 'proof.reaction')).toBe(false);
+    // Another user's tab hears nothing of it. The reaction went out to every tab meant to have it
+    // (Mia's and the dashboard's heard it); a ping Ben's tab sends after that is answered after
+    // anything that went out to it before, so once the pong is in, Ben's tab has heard all it will.
+    benTab.send({ type: 'ping' });
+    await benTab.waitFor((event) => event.type === 'pong');
+    expect(benTab.events.map((event) => event.type)).not.toContain('proof.reaction');
 
     const [entry] = await logs(mia.client, 'food');
     // The log shows the very reaction the reply stored (read with the proof, in one query).
@@ -227,16 +230,20 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
   });
 
   it('lets the operator’s reply win over an AI reaction still being written', async () => {
-    fake.mode = { kind: 'stream', chunks: ['Slow', ' AI', ' words'], delayMs: 80 };
+    // The AI writes its first words, then holds the rest until the operator has replied.
+    let replied: () => void = () => undefined;
+    const holdUntil = new Promise<void>((resolve) => (replied = resolve));
+    fake.mode = { kind: 'stream', chunks: ['Slow', ' AI', ' words'], holdUntil };
     const kim = await guestClient(t);
     const tab = await LiveTestClient.connect(base, kim.client);
     sockets.push(tab);
     const proof = await sendProof(kim.client, 'manga', 'Chapter', 'Drew a page');
     // The AI has started writing.
-    for (let i = 0; i < 100 && fake.requests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    await fake.received(1);
     expect(fake.requests).toHaveLength(1);
     const reply = await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Lovely lines!' });
     expect(reply.status).toBe(200);
+    replied();
     await t.services.reactions.idle();
     const stored = await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute();
     expect(stored.map((r) => [r.sender, r.content])).toEqual([['gomeum', 'Lovely lines!']]);

@@ -9,6 +9,7 @@ import {
 } from '@gomeum/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_DEFINITIONS } from '../../content/task-definitions.ts';
 import { makeImage } from '../../test/images.ts';
 import { createTestApp, TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
 
@@ -55,10 +56,14 @@ describe('tasks routes', () => {
       expect(response.status).toBe(200);
       const screen = taskScreenSchema.parse(response.body);
       expect(screen.planet).toBe('food');
-      expect(screen.definition?.name.en).toBeTruthy();
-      expect(screen.definition?.name.zh).toBeTruthy();
-      expect(screen.definition?.name.ko).toBeTruthy();
-      expect(screen.gomeumTask?.description.en).toBeTruthy();
+      // The food planet's own words, in each language.
+      expect(screen.definition?.name).toEqual({ en: 'Taste something new', zh: '尝点新鲜的', ko: '새로운 맛 도전' });
+      expect(screen.definition?.description).toEqual(TASK_DEFINITIONS.find((d) => d.planet === 'food')?.description);
+      expect(screen.gomeumTask?.description).toEqual({
+        en: 'Taste one new kind of fish each week and keep a tasting diary, signed with a paw print.',
+        zh: '每周尝一种没吃过的鱼，写一本试吃日记，每页都盖上爪印。',
+        ko: '매주 처음 먹어 보는 생선을 한 가지씩 맛보고, 발도장을 꾹 찍은 시식 일기 쓰기.',
+      });
       expect(screen.userTask).toBeNull();
     });
 

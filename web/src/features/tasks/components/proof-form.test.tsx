@@ -128,6 +128,50 @@ describe('ProofForm', () => {
     expect(screen.getByRole('button', { name: 'Send proof' })).toBeEnabled();
   });
 
+  it('sends a proof and hands the server’s answer, the new entry and the task, to onDone once', async () => {
+    const { onDone } = await renderForm('en');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Proof title' }), 'Scales');
+    await user.type(screen.getByRole('textbox', { name: 'What did you do?' }), 'Twenty minutes');
+    await user.click(screen.getByRole('button', { name: 'Send proof' }));
+    const xhr = FakeXhr.last!;
+    expect([xhr.body?.get('title'), xhr.body?.get('content'), xhr.body?.get('image')]).toEqual([
+      'Scales',
+      'Twenty minutes',
+      null,
+    ]);
+    expect(onDone).not.toHaveBeenCalled();
+    const result = {
+      log: {
+        id: 'log-1',
+        planet: 'music',
+        date: xhr.body?.get('date') as string,
+        title: 'Scales',
+        content: 'Twenty minutes',
+        imageUrl: null,
+        createdAt: 1_764_000_000_000,
+        reaction: null,
+      },
+      userTask: {
+        id: 'task-1',
+        planet: 'music',
+        description: 'Practise every day',
+        reward: 'A new songbook',
+        confirmed: true,
+        proof: 'Twenty minutes',
+        status: 'completed',
+        imageUrl: null,
+        updatedAt: 1_764_000_000_000,
+      },
+    };
+    act(() => xhr.answer(200, result));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(onDone.mock.calls[0]?.[0]).toEqual(result);
+    // Nothing went wrong, and nothing is being sent any more.
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('says the spec’s “Failed to submit task” when the server fails, and keeps what was typed', async () => {
     const { onDone } = await renderForm('ko');
     const user = userEvent.setup();
