@@ -8,11 +8,17 @@ import { launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../suppor
  * must register (never log in) and reach the galaxy, at full speed and on a CPU slowed 4× (as
  * Lighthouse's phone preset slows it).
  */
-async function quickRegister(page: Page): Promise<string[]> {
+/** The auth routes the page posts to, in order (filled as its requests leave). */
+function authPosts(page: Page): string[] {
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/api/auth/')) sent.push(new URL(request.url()).pathname);
   });
+  return sent;
+}
+
+async function quickRegister(page: Page): Promise<string[]> {
+  const sent = authPosts(page);
   // As soon as the drawn page shows (its HTML parsed), before its scripts have run.
   await page.goto('/register', { waitUntil: 'commit' });
   await page.getByRole('link', { name: 'New here? Create an account' }).click();
@@ -53,11 +59,7 @@ describe('a quick visitor registers', () => {
     const { context, page } = await newSession(browser);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/auth/'))
-        sent.push(new URL(request.url()).pathname);
-    });
+    const sent = authPosts(page);
     await page.goto('/register', { waitUntil: 'commit' });
     const toggle = page.getByRole('link', { name: 'New here? Create an account' });
     await toggle.focus();
