@@ -24,6 +24,8 @@ describe('dashboard accessibility in every language (axe-core)', () => {
       expect((await page.request.post('/api/auth/login', { data: inject('operator') })).status()).toBe(200);
       for (const section of DASHBOARD_SECTIONS) {
         await page.goto(`/gomeum-dashboard?section=${section}`);
+        // The dashboard's code and strings arrive after the app has started: its page is there first.
+        await page.locator('main h1').first().waitFor();
         await settle(page, requests, language);
         expect({ section, found: await violations(page) }).toEqual({ section, found: [] });
       }
