@@ -173,6 +173,8 @@ describe('pages drawn by the server', () => {
     await page.locator('.language-control').click();
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     await page.locator('.language-control').click();
+    // (Each switch once the last is done: a second tap while Korean loads would ask for Korean again.)
+    await page.getByRole('button', { name: '로그인', exact: true }).waitFor();
     await page.locator('.language-control').click();
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);

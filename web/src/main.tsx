@@ -64,7 +64,11 @@ void i18nReady.then(async () => {
     </StrictMode>
   );
   if (rendered && root.dataset.rendered === currentLanguage()) {
-    hydrateRoot(root, app);
+    hydrateRoot(root, app, {
+      // A part that came out differently than the server drew it (its data changed in between, a
+      // live event say) is drawn afresh by React, as it should be: worth a warning, not an error.
+      onRecoverableError: (error) => console.warn('a drawn part was drawn afresh', error),
+    });
     announceTakenOver(root);
   } else createRoot(root).render(app);
   appShown();
