@@ -27,11 +27,11 @@ const FIRST_READS: Partial<Record<WebRoute, Read>> = {
 
 /**
  * Before the app's first page renders, in the browser and in the server's render alike: who is
- * signed in, what the page shows first (for a signed-in user), and the page's code. The page then
- * renders once, with its data: no loading screen, skeleton or shift in between, and a page the
- * server drew is taken over exactly as drawn. (`preloadPage` loads a page's code: the router's.) (The server's HTML has already asked for the same
- * reads, see server/src/features/web/page-preloads.ts, or carries their answers.) A failed read is
- * read again as the page mounts (with its retry), as it always was.
+ * signed in, what the page shows first (for a signed-in user), and the page's code (`preloadPage`,
+ * the router's). The page then renders once, with its data: no loading screen, skeleton or shift
+ * in between, and a page the server drew is taken over exactly as drawn. (The server's HTML has
+ * already asked for the same reads, see server/src/features/web/page-preloads.ts, or carries their
+ * answers.) A failed read is read again as the page mounts (with its retry), as it always was.
  */
 export async function prepareFirstPage(
   queryClient: QueryClient,
