@@ -113,6 +113,8 @@ describe('pages drawn by the server', () => {
       await page.locator('.language-control').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
       await page.locator('.language-control').click();
+      // (Each switch once the last is done: a second tap while Korean loads would ask for Korean again.)
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ko');
       await page.locator('.language-control').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
       const kept = await page.evaluate(() => {
