@@ -135,6 +135,7 @@ describe('installable and usable offline', () => {
 
     // In Korean too (its strings were precached): en → zh → ko, then send again.
     await page.locator('.language-control').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
     await page.locator('.language-control').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ko');
     await page.locator('.proof-form button[type="submit"]').click();
