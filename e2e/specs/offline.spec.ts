@@ -187,14 +187,23 @@ describe('installable and usable offline', () => {
         });
 
       expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
+      await expect.poll(() => wire).toEqual([200]);
       // Read again: the browser asks with the page's tag, the server says 304, the app still gets the page.
-      expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
-      await expect.poll(() => wire).toEqual([200, 304]);
+      // Chromium writes a reply into its cache in the background, so a read right after the first may
+      // find nothing to ask about yet and fetch the page whole: read until the question is asked.
+      await expect
+        .poll(async () => {
+          expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
+          return wire.at(-1);
+        })
+        .toBe(304);
+      expect(wire.every((status) => status === 200 || status === 304)).toBe(true);
       // A new proof: the next read brings the changed page.
+      const before = wire.length;
       const next = { ...proof, title: 'Chapter two' };
       expect((await page.request.post('/api/planets/manga/logs', { multipart: next })).status()).toBe(200);
       expect(await read()).toEqual({ status: 200, titles: ['Chapter two', 'Chapter one'] });
-      await expect.poll(() => wire).toEqual([200, 304, 200]);
+      await expect.poll(() => wire.slice(before)).toEqual([200]);
     } finally {
       await context.close();
     }
