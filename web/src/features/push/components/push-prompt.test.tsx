@@ -2,8 +2,10 @@ import type { Me } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { useMe } from '../../auth/index.ts';
 import { PUSH_DECLINED_KEY, pushStatus, refreshPushState } from '../push-state.ts';
 import { PushPrompt } from './push-prompt.tsx';
 
@@ -22,6 +24,8 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
     toJSON: () => ({ endpoint: 'https://push.example.com/sub/2', keys: { p256dh: 'p', auth: 'a' } }),
   }));
   const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe } };
+  // Every use of the push API starts here: how many times the page asked for the worker.
+  const worker = { asked: 0 };
   const notification = {
     permission,
     requestPermission: vi.fn(async () => {
@@ -35,7 +39,13 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
   });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+    value: {
+      get ready() {
+        worker.asked += 1;
+        return Promise.resolve(registration);
+      },
+      getRegistration: async () => registration,
+    },
   });
   const saved: unknown[] = [];
   vi.stubGlobal(
@@ -51,14 +61,29 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
     }),
   );
   refreshPushState();
-  return { notification, subscribe, saved };
+  return { notification, subscribe, saved, worker };
 }
 
-function renderPrompt() {
+/** Calls `onUser` from an effect once a render that knows the signed-in user is committed. */
+function SignedInMarker({ onUser }: { onUser: (id: string) => void }) {
+  const me = useMe();
+  const id = me.data?.id;
+  useEffect(() => {
+    if (id) onUser(id);
+  }, [id, onUser]);
+  return null;
+}
+
+/**
+ * Renders the prompt; `onUser` hears of the first render that knows who is signed in, once its
+ * effects have run, the prompt's included (a commit runs its effects in the tree's order).
+ */
+function renderPrompt(onUser: (id: string) => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <PushPrompt />
+      <SignedInMarker onUser={onUser} />
     </QueryClientProvider>,
   );
 }
@@ -106,9 +131,12 @@ describe('PushPrompt', () => {
     localStorage.setItem(PUSH_DECLINED_KEY, '1');
     signedIn = { ...me, id: 'u-turned-off' };
     const push = pushBrowser('granted', 'granted');
-    renderPrompt();
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/me', expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const seen: string[] = [];
+    renderPrompt((id) => seen.push(id));
+    // The prompt has rendered for this user and run its effects: a subscription would have begun
+    // there, by asking for the service worker.
+    await waitFor(() => expect(seen).toEqual(['u-turned-off']));
+    expect(push.worker.asked).toBe(0);
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(push.saved).toEqual([]);
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
