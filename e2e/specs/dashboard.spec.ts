@@ -282,7 +282,11 @@ describe('operator dashboard', () => {
     await user.page.reload();
     await user.page.getByTestId('diary-dot').waitFor();
     await user.page.getByRole('button', { name: /Gomeum's diary/ }).click();
-    await user.page.getByRole('dialog', { name: "Gomeum's diary" }).getByText('The moon has new questions').waitFor();
+    // The entry's link (the diary may also announce the new entry in words, when it comes live).
+    await user.page
+      .getByRole('dialog', { name: "Gomeum's diary" })
+      .getByRole('link', { name: 'The moon has new questions', exact: true })
+      .waitFor();
     await user.context.close();
     await context.close();
   });
