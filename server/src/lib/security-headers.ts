@@ -26,3 +26,33 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
   if (!outcome.finished) throw new Error('helmet did not finish synchronously');
   return Object.freeze(Object.fromEntries(headers));
 }
+
+/**
+ * The site's headers: a strict CSP (no inline script; drawn pages add hashes of their own, see
+ * features/web), no embedding, and a referrer for our own pages only.
+ */
+export const SITE_SECURITY_HEADERS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // No address leaves for another site; our own pages' forms still say where they come from (with
+  // no referrer at all, a browser posts a form as from origin `null`, which the same-origin check
+  // refuses: the register page's forms are posted by the browser itself before the app starts).
+  referrerPolicy: { policy: 'same-origin' },
+};

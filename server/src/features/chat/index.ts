@@ -8,7 +8,7 @@ import { ChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { ChatService, type ChatServiceDeps } from './chat.service.ts';
 
-export { AiClient } from './chat.ai.ts';
+export { AiClient, MeasuredAiClient } from './chat.ai.ts';
 export type { ChatService } from './chat.service.ts';
 export type { PresenceService } from './chat.presence.ts';
 

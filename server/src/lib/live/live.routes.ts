@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
+import { originAllowed } from '../same-origin.ts';
 import type { App } from '../zod-provider.ts';
 import type { LiveHub } from './hub.ts';
 import { startHeartbeat } from './heartbeat.ts';
@@ -18,14 +19,23 @@ export interface LiveRoutesOptions {
   /** Client events a socket may send per 10 seconds before they are refused. */
   maxEventsPer10s?: number;
   /**
-   * Which of these sessions are still signed in. Sockets are checked every `sessionCheckMs`, so a
-   * session that expired or was removed without a sign-out still loses its sockets.
+   * The sessions (auth): a session that ends (sign-out, rotation) closes its sockets at once, on
+   * every instance; and which of these sessions are still signed in, checked every `sessionCheckMs`,
+   * so a session that expired or was removed without a sign-out still loses its sockets.
    */
-  liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
+  sessions?: LiveSessions;
   sessionCheckMs?: number;
   /** Open sockets one session (a browser's tabs) and one user (all their devices) may hold, per instance. */
   maxPerSession?: number;
   maxPerUser?: number;
+}
+
+/** What the live route needs of the sessions. */
+export interface LiveSessions {
+  /** Which of these sessions are still signed in. */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** Hears every session that ends. */
+  onSessionEnded(listener: (sessionId: string) => void): void;
 }
 
 // Client events are small; anything larger is a mistake or abuse.
@@ -36,17 +46,6 @@ function textOf(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');
-}
-
-/** True when the upgrade's Origin is this very site; a missing Origin (not a browser) passes. */
-function originAllowed(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -74,12 +73,16 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   // not land in one tick; a socket that has not answered since its last ping is dropped.
   const heartbeat = startHeartbeat(() => app.websocketServer.clients, heartbeatMs);
 
-  const { liveSessions } = options;
+  const { sessions } = options;
+  // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.
+  sessions?.onSessionEnded((sessionId) => {
+    hub.endSession(sessionId).catch((error: unknown) => app.log.warn({ err: error }, 'live: closing a session'));
+  });
   const sessionTimer = setInterval(
     () => {
       const ids = hub.sessionIds();
-      if (!liveSessions || ids.length === 0) return;
-      liveSessions(ids).then(
+      if (!sessions || ids.length === 0) return;
+      sessions.liveSessions(ids).then(
         (live) => {
           for (const id of ids) if (!live.has(id)) hub.closeSession(id);
         },
