@@ -6,7 +6,8 @@ import { prepareDatabase } from './db/prepare.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { createAccount } from './features/account/index.ts';
 import { createAuth } from './features/auth/index.ts';
-import { createChat, createPresence, MeasuredAiClient } from './features/chat/index.ts';
+import { createChat } from './features/chat/index.ts';
+import { createCompanion } from './features/companion/index.ts';
 import { createDashboard } from './features/dashboard/index.ts';
 import { createFiles } from './features/files/index.ts';
 import { createMoon } from './features/moon/index.ts';
@@ -60,7 +61,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const redisWarning = (error: unknown) =>
     log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance');
   const limits = await SharedLimits.connect(config.redisUrl, oncePer(10_000, redisWarning), now);
-  const aiBudget = limits.budget('gomeum:ai-budget:');
   const newGuests = { budget: limits.budget('gomeum:new-guests:'), perDay: rateLimit.guestsPerDay ?? 100 };
 
   // Each feature's routes, registered in the order the features are made (the web app's last).
@@ -97,46 +97,30 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       if (kind === 'storage_full') system.readiness.noteStorageFull();
     }),
   );
-  const presence = createPresence({ ...base, live, onError: (error) => log.error({ err: error }, 'presence') });
-  const ai = new MeasuredAiClient(config.ai, metrics);
-  const aiPerMinute = config.chatRateLimit?.aiReplies ?? 10;
+  // Gomeum answers users: the operator while online, else the AI in Gomeum's voice, chat answers and
+  // proof reactions counted against one AI budget per user.
+  const { presence, voice } = use(
+    createCompanion({
+      ...base,
+      live,
+      ai: config.ai,
+      metrics,
+      aiBudget: limits.budget('gomeum:ai-budget:'),
+      aiPerMinute: config.chatRateLimit?.aiReplies ?? 10,
+      onError: (error) => log.error({ err: error }, 'presence'),
+    }),
+  );
   const kept = {
     hit: metrics.keptReplies.labels({ outcome: 'hit' }),
     miss: metrics.keptReplies.labels({ outcome: 'miss' }),
   };
   const onKeptPage = (outcome: 'hit' | 'miss') => kept[outcome].inc();
-  // Gomeum reacts to every proof: the operator from the queue, or the AI while the operator is away,
-  // counted against the same AI budget per user as the chat's answers.
   const { tasks, gomeumTasks, reactions } = use(
-    createTasks({
-      ...base,
-      files,
-      users,
-      live,
-      presence,
-      ai,
-      push,
-      aiBudget,
-      aiPerMinute,
-      onError: warn('proof reaction'),
-      onKeptPage,
-    }),
+    createTasks({ ...base, files, users, live, presence, voice, push, onError: warn('proof reaction'), onKeptPage }),
   );
   const messagesPerMinute = config.chatRateLimit?.messages ?? 30;
   const { chat } = use(
-    createChat({
-      ...base,
-      live,
-      presence,
-      ai,
-      users,
-      tasks,
-      gomeumTasks,
-      aiRepliesPerMinute: aiPerMinute,
-      aiBudget,
-      messagesPerMinute,
-      onError: warn('chat'),
-    }),
+    createChat({ ...base, live, presence, voice, users, tasks, gomeumTasks, messagesPerMinute, onError: warn('chat') }),
   );
   const announce = (event: ServerEvent) => live.publishToAll(event);
   const { updates } = use(createUpdates({ ...base, push, files, announce }));

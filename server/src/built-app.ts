@@ -1,7 +1,8 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { AccountService } from './features/account/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { ChatService, PresenceService } from './features/chat/index.ts';
+import type { ChatService } from './features/chat/index.ts';
+import type { PresenceService } from './features/companion/index.ts';
 import type { DashboardService } from './features/dashboard/index.ts';
 import type { FilesService } from './features/files/index.ts';
 import type { MoonService } from './features/moon/index.ts';
