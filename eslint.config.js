@@ -178,6 +178,19 @@ export const API_PATH_LITERALS = {
   message: 'No API path literals: use the route table (@gomeum/contracts/routes, @gomeum/contracts/operator-routes).',
 };
 
+/**
+ * Libraries are reached through their public entries only: a bare import naming a folder a package
+ * keeps its code or types in (`lib/`, `dist/`, `src/`, `types/`, `internal/`…) or a file of it
+ * (`fastify/types/schema.js`) is refused. Subpath exports a package declares (`zod/mini`,
+ * `react-dom/client`) pass.
+ */
+export const LIBRARY_INTERNALS = {
+  regex:
+    '^(?!node:|@gomeum/)(@[^/.][^/]*/)?[^/.][^/]*/(.*/)?((lib|dist|src|types|internal|build|cjs|esm)(/|$)|[^/]+\\.[cm]?[jt]sx?$)',
+  message:
+    "No library internals: import the package's public entry (its main export or a subpath its package.json exports).",
+};
+
 /** Query keys come from each feature's factory (`api/keys.ts`), never written out where they are used. */
 export const QUERY_KEY_LITERALS = {
   selector:
@@ -218,6 +231,10 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`, 'packages/*/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LIBRARY_INTERNALS] }] },
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],

@@ -172,3 +172,29 @@ describe('feature boundaries on the server', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
   });
 });
+
+describe("libraries' internals", { timeout: 60_000 }, () => {
+  const restricted = new ESLint({
+    cwd: ROOT,
+    overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  });
+  const refused = async (file: string, code: string) => {
+    const [result] = await restricted.lintText(code, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).map((m) => m.message);
+  };
+
+  it('are refused: a package is imported through its public entries only', async () => {
+    for (const file of ['server/src/lib/fixture.ts', 'web/src/lib/fixture.ts', 'packages/contracts/src/fixture.ts']) {
+      expect(
+        await refused(file, "import type { FastifySerializerCompiler } from 'fastify/types/schema.js';\n"),
+      ).toEqual([expect.stringContaining('No library internals')]);
+      expect(await refused(file, "import WebSocket from 'ws/lib/websocket.js';\n")).toHaveLength(1);
+      expect(await refused(file, "import helmet from 'helmet/dist/index.cjs';\n")).toHaveLength(1);
+      expect(await refused(file, "import type { FastifySerializerCompiler } from 'fastify';\n")).toEqual([]);
+      expect(await refused(file, "import { z } from 'zod/mini';\n")).toEqual([]);
+      expect(await refused(file, "import { routes } from '@gomeum/contracts/routes';\n")).toEqual([]);
+      expect(await refused(file, "import { x } from './lib/x.ts';\n")).toEqual([]);
+    }
+  });
+});

@@ -77,9 +77,3 @@ export function isWebRoute(pathname: string): boolean {
  * page it has drawn was drawn from (the app's first reads take them instead of asking again).
  */
 export const FIRST_READS_ELEMENT_ID = 'first-reads';
-
-/**
- * The id of the `<template>` of `<link rel="modulepreload">`s in a page the server has drawn: the
- * app's scripts, which the page's entry makes live once the page has painted.
- */
-export const AFTER_PAINT_ELEMENT_ID = 'after-paint';

@@ -51,7 +51,7 @@ export interface HttpStackOptions {
  */
 export async function registerHttpStack(app: App, options: HttpStackOptions): Promise<void> {
   await app.register(fastifyCookie);
-  const headers = securityHeaders(SITE_SECURITY_HEADERS);
+  const headers = await securityHeaders(SITE_SECURITY_HEADERS);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

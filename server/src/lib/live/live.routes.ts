@@ -1,8 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { clientEventSchema } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
@@ -49,13 +48,17 @@ function textOf(data: RawData): string {
 }
 
 /**
- * The upgrade's `ServerResponse` stays on the TCP socket (`_httpMessage`, set by the WebSocket
- * plugin to route the upgrade through Fastify), and with it the request: kilobytes per open
- * WebSocket, never used again once the socket is handed over. Detached here.
+ * The upgrade's `ServerResponse` (the reply Fastify routed the upgrade through) stays attached to
+ * the TCP socket, and with it the request: kilobytes per open WebSocket, never used again once the
+ * socket is handed over. Kept here from the pre-upgrade check (its `reply.raw`) and detached from
+ * the socket once the upgrade is done.
  */
+const upgradeResponses = new WeakMap<FastifyRequest, ServerResponse>();
+
 function releaseUpgradeResponse(request: FastifyRequest): void {
-  const tcp = request.raw.socket as Socket & { _httpMessage?: unknown };
-  if (tcp._httpMessage instanceof ServerResponse) tcp._httpMessage.detachSocket(tcp);
+  const response = upgradeResponses.get(request);
+  upgradeResponses.delete(request);
+  response?.detachSocket(request.raw.socket);
 }
 
 /**
@@ -108,7 +111,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     ROUTES.live,
     {
       // Who may connect is the route table's (`user`: 401 before the upgrade); here, from where and how often.
-      preValidation: async (request) => {
+      preValidation: async (request, reply) => {
         if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
         const { user, sessionId } = request as RouteRequest<typeof ROUTES.live>;
         // More tabs than people really open is a script: refused before the upgrade.
@@ -116,6 +119,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
         if (open.session >= (options.maxPerSession ?? 10) || open.user >= (options.maxPerUser ?? 30)) {
           throw new AppError(429, 'errors.rate_limited');
         }
+        upgradeResponses.set(request, reply.raw);
       },
     },
     (socket, request) => {
