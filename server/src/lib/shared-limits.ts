@@ -43,7 +43,7 @@ export class SharedLimits {
 
   /** @fastify/rate-limit's options for its store: shared through Redis when configured, else its own. */
   rateLimitStore(prefix: string): { store?: FastifyRateLimitStoreCtor } {
-    return this.redis ? { store: sharedRateLimitStore(this.redis, prefix, this.onRedisError) } : {};
+    return this.redis ? { store: sharedRateLimitStore(this.redis, prefix, this.onRedisError, this.now) } : {};
   }
 
   /** For readiness: `off` without Redis, else whether it takes commands now. */

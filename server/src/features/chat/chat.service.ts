@@ -2,6 +2,7 @@ import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, Pl
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
 import { AI_CONTEXT_LABELS, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
+import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { UsersService } from '../auth/index.ts';
@@ -62,11 +63,12 @@ export interface ChatServiceDeps {
  * streamed as it is written: exactly one answerer per message.
  */
 export class ChatService {
-  private readonly pending = new Set<Promise<void>>();
-  // Aborted at shutdown: AI answers still being written stop, and the fallback is stored instead.
-  private readonly stopping = new AbortController();
+  // AI answers under way. At shutdown those still being written stop, and the fallback is stored instead.
+  private readonly work: BackgroundWork;
 
-  constructor(private readonly deps: ChatServiceDeps) {}
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.work = new BackgroundWork((error) => deps.onError(error, 'AI answer'));
+  }
 
   /**
    * A user's message: stored, delivered, then answered by the AI when the operator is away. With
@@ -77,7 +79,7 @@ export class ChatService {
     // Asked before storing: once the message is stored, nothing may fail the request.
     const presence = await this.deps.presence.status();
     const { message, created } = await this.store(user.id, 'user', content, clientId);
-    if (created && !presence.online) this.track(this.answerWithAi(user, message));
+    if (created && !presence.online) this.work.track(this.answerWithAi(user, message));
     return message;
   }
 
@@ -206,17 +208,16 @@ export class ChatService {
   }
 
   /** Resolves when every AI answer under way has been stored (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   /**
    * Shutdown: AI answers still being written are cut short and the fallback text is stored in
    * their place, so no question is left unanswered; resolves once every answer is stored.
    */
-  async close(): Promise<void> {
-    this.stopping.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.work.close();
   }
 
   private async store(
@@ -242,12 +243,6 @@ export class ChatService {
     await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
   }
 
-  private track(task: Promise<void>): void {
-    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'AI answer'));
-    this.pending.add(tracked);
-    void tracked.finally(() => this.pending.delete(tracked));
-  }
-
   private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
     const streamId = `ai-${question.id}`;
@@ -262,7 +257,7 @@ export class ChatService {
           void this.deps.hub.publishToUser(user.id, event);
           void this.deps.hub.publishToOperators(event);
         },
-        signal: this.stopping.signal,
+        signal: this.work.signal,
       });
       text = answer ?? '';
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { Language, PlanetId, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
 import { isLanguage, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
+import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
@@ -49,18 +50,19 @@ export function toProofReaction(row: ProofReactionRow, planet: string): ProofRea
  * reaction is written and the proof waits in the queue for the operator.
  */
 export class ReactionsService {
-  private readonly pending = new Set<Promise<void>>();
-  // Aborted at shutdown: AI reactions still being written stop, and their proofs wait for the operator.
-  private readonly stopping = new AbortController();
+  // AI reactions under way. At shutdown those still being written stop, and their proofs wait for the operator.
+  private readonly work: BackgroundWork;
 
-  constructor(private readonly deps: ReactionsServiceDeps) {}
+  constructor(private readonly deps: ReactionsServiceDeps) {
+    this.work = new BackgroundWork((error) => deps.onError(error, 'proof reaction'));
+  }
 
   /**
    * A proof was stored: the operators' queue changes, and when the operator is not online the AI
    * starts writing a reaction. Never fails (the proof is stored already).
    */
   proofSubmitted(logId: string): void {
-    this.track(
+    this.work.track(
       (async () => {
         await this.deps.live.publishToOperators({ type: 'proof.queue_changed' });
         if (!this.deps.voice.configured) return;
@@ -72,7 +74,7 @@ export class ReactionsService {
 
   /** A proof was deleted (its reaction with it, by the database): the operators' queue changes. */
   proofDeleted(): void {
-    this.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
+    this.work.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
   }
 
   /** Proofs no one has reacted to yet, newest first, with who sent them and the task's progress. */
@@ -111,14 +113,13 @@ export class ReactionsService {
   }
 
   /** Resolves when every AI reaction under way has been stored or given up (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   /** Shutdown: AI reactions still being written stop (their proofs wait for the operator). */
-  async close(): Promise<void> {
-    this.stopping.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.work.close();
   }
 
   /** Tells the user's tabs and the operators, and pushes to the user's devices (shown when no tab is in view). */
@@ -139,12 +140,6 @@ export class ReactionsService {
     return reaction;
   }
 
-  private track(task: Promise<void>): void {
-    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'proof reaction'));
-    this.pending.add(tracked);
-    void tracked.finally(() => this.pending.delete(tracked));
-  }
-
   private async reactWithAi(logId: string): Promise<void> {
     const proof = await this.deps.repo.proofContext(logId);
     if (!proof) return;
@@ -156,7 +151,7 @@ export class ReactionsService {
         userId: proof.user_id,
         language,
         prompt: async () => this.prompt(proof, await this.deps.repo.countLogs(proof.user_id, proof.planet), language),
-        signal: this.stopping.signal,
+        signal: this.work.signal,
       });
     } catch (error) {
       // No reaction: the proof stays in the queue for the operator.
