@@ -14,19 +14,13 @@ describe('AI answers against a local OpenAI-compatible server', () => {
   const sockets: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    const baseUrl = await fake.start();
-    t = await createTestApp({
-      operator: OPERATOR,
-      ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 400 },
-      chatRateLimit: { messages: 100, aiReplies: 3 },
-    });
+    t = await createTestApp({ operator: OPERATOR, ...(await fake.appConfig(KEY)) });
     base = await listen(t);
   });
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await t.services.chat.idle();
-    fake.requests.length = 0;
-    fake.mode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+    fake.reset();
   });
   afterAll(async () => {
     await t.close();
