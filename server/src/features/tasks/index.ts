@@ -21,7 +21,7 @@ export type { TasksService } from './tasks.service.ts';
 
 /**
  * What the tasks feature is built from: the database, other features' services, and what its
- * reactions need (the live channel, the chat's presence and AI, push, the shared AI budget).
+ * reactions need (the live channel, the companion's presence and voice, push).
  */
 export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   db: Kysely<Database>;

@@ -157,15 +157,14 @@ const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', 
  * is allowed. (The app sets styles through the DOM afterwards, which a policy does not limit.)
  */
 export function drawnPagePolicy(policy: string, rendered: string): string {
-  const drawn = policy;
   const values = new Set(
     [...rendered.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) =>
       value.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_entity, name: string) => ENTITY[name] ?? ''),
     ),
   );
-  if (values.size === 0) return drawn;
+  if (values.size === 0) return policy;
   const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  return `${drawn};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
+  return `${policy};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
 }
 
 /**

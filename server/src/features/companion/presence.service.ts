@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Presence } from '@gomeum/contracts';
 import type { LiveHub } from '../../lib/live/index.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import type { PresenceRepository } from './presence.repository.ts';
 
 // Presence rows: `gomeum` holds the operator's own switch (1 = available, 0 = away; no row =
 // available); `dashboard:<instance>` holds how many dashboard sockets that instance has open and
@@ -28,7 +28,7 @@ export class PresenceService {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly repo: ChatRepository,
+    private readonly repo: PresenceRepository,
     private readonly hub: LiveHub,
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,
