@@ -16,6 +16,7 @@ import { createDashboard, type DashboardService } from './features/dashboard/ind
 import { createFiles, type FilesService } from './features/files/index.ts';
 import { createMoon, type MoonService } from './features/moon/index.ts';
 import { createNotifications, type NotificationsService } from './features/notifications/index.ts';
+import { createOperatorAlerts, type OperatorAlertsService } from './features/operator-alerts/index.ts';
 import { createPush, type PushService } from './features/push/index.ts';
 import { createReminders, type RemindersService } from './features/reminders/index.ts';
 import { createSystem } from './features/system/index.ts';
@@ -97,6 +98,7 @@ export interface Services {
   jobs: PeriodicJobs;
   account: AccountService;
   reminders: RemindersService;
+  alerts: OperatorAlertsService;
 }
 
 /** The upload store the configuration asks for. */
@@ -253,6 +255,17 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     now: config.now,
     onError: (error) => app.log.error({ err: error }, 'presence'),
   });
+  // A push to the operator's devices when a user needs Gomeum and no dashboard is open (the chat
+  // and the tasks tell it; features/operator-alerts).
+  const { alerts, plugin: alertsPlugin } = createOperatorAlerts({
+    db: database.db,
+    presence,
+    users,
+    push,
+    now: config.now,
+    onOutcome: (outcome) => metrics.operatorAlerts.inc({ outcome }),
+    onError: (error, context) => app.log.warn({ err: error, context }, 'operator alert'),
+  });
   const ai = new MeasuredAiClient(config.ai, metrics);
   const keptPageLookups = {
     hit: metrics.keptReplies.labels({ outcome: 'hit' }),
@@ -273,6 +286,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     presence,
     ai,
     push,
+    alerts,
     aiBudget,
     aiPerMinute: config.chatRateLimit?.aiReplies ?? 10,
     now: config.now,
@@ -292,6 +306,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     aiBudget,
     messagesPerMinute: config.chatRateLimit?.messages ?? 30,
     onError: (error, context) => app.log.warn({ err: error, context }, 'chat'),
+    alerts,
   });
   const { updates, plugin: updatesPlugin } = createUpdates({
     db: database.db,
@@ -426,6 +441,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(updatesPlugin);
   await app.register(notificationsPlugin);
   await app.register(pushPlugin);
+  await app.register(alertsPlugin);
   await app.register(remindersPlugin);
   await app.register(accountPlugin);
   // A session that ends closes its sockets at once, on every instance; expiry is caught by a check.
@@ -463,6 +479,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await alerts.idle();
     await push.drain();
     storage.close();
     await database.close();
@@ -490,6 +507,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       jobs,
       account,
       reminders,
+      alerts,
     },
     database,
     metrics,

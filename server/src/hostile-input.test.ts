@@ -30,6 +30,7 @@ const TABLES: (keyof Database)[] = [
   'proof_reactions',
   'task_reminders',
   'guest_merges',
+  'operator_alerts',
 ];
 
 const XSS = [

@@ -48,12 +48,19 @@ export async function startPushService(dir: string) {
   );
   const received: Received[] = [];
   const statusFor = new Map<string, number>();
+  let waiters: { test: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
   const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      const arrived = { path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) };
+      received.push(arrived);
       response.writeHead(statusFor.get(request.url ?? '') ?? 201).end();
+      waiters = waiters.filter((waiter) => {
+        if (!waiter.test(arrived)) return true;
+        waiter.resolve(arrived);
+        return false;
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,7 +68,29 @@ export async function startPushService(dir: string) {
   if (!address || typeof address === 'string') throw new Error('no address');
   const origin = `https://127.0.0.1:${address.port}`;
   const agent = new https.Agent({ ca: fs.readFileSync(cert) });
-  return { origin, agent, received, statusFor, close: () => new Promise((resolve) => server.close(resolve)) };
+  /** The first message (already received or coming) that passes `test`; rejects after `timeoutMs`. */
+  const arrival = (test: (r: Received) => boolean, timeoutMs = 5000): Promise<Received> => {
+    const seen = received.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a push')), timeoutMs);
+      waiters.push({
+        test,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      });
+    });
+  };
+  return {
+    origin,
+    agent,
+    received,
+    statusFor,
+    arrival,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */

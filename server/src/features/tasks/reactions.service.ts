@@ -3,6 +3,7 @@ import { isLanguage, pickLocalized, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } fr
 import { AI_SYSTEM_PROMPT } from '../../content/messages.ts';
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
 import { fileUrl } from '../files/index.ts';
@@ -37,6 +38,8 @@ export interface ReactionsServiceDeps {
   aiPerMinute: number;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** The operator's alerts: told when the operator answered a user's proof. */
+  alerts?: Pick<OperatorAlertHooks, 'operatorAnswered'>;
 }
 
 const MINUTE = 60_000;
@@ -121,6 +124,7 @@ export class ReactionsService {
       if (!(await this.deps.repo.planetOf(logId))) throw new AppError(404, 'errors.not_found');
       throw new AppError(409, 'reaction.error_exists');
     }
+    this.deps.alerts?.operatorAnswered({ userId: row.user_id, topic: 'proof' });
     return this.deliver(row);
   }
 
