@@ -260,3 +260,28 @@ export async function guestCookie(base) {
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/** A Redis of the run's own (`redis-server`, nothing saved), so no other Redis user hears the run. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let tries = 0; ; tries += 1) {
+    const up = await new Promise((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => {
+        probe.end();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (tries > 100) throw new Error('redis-server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}

@@ -24,9 +24,7 @@
  * did the WebSocket handshake and only timestamp the first frame of a broadcast. The operator
  * socket is a real `ws` client. Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import {
@@ -34,9 +32,9 @@ import {
   benchDatabase,
   cookieOf,
   cpuMs,
-  freePort,
   machineNote,
   rssMiB,
+  startRedis,
   startServer,
   startWorker,
 } from './lib.mjs';
@@ -93,31 +91,6 @@ async function pool(count, width, task) {
 
 function fileCount(pid) {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
-}
-
-/** A Redis of the run's own (`redis-server`, nothing saved), so no other Redis user hears the run. */
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  for (let tries = 0; ; tries += 1) {
-    const up = await new Promise((resolve) => {
-      const probe = net.connect(port, '127.0.0.1', () => {
-        probe.end();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (tries > 100) throw new Error('redis-server did not start');
-    await sleep(50);
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
 const database = await benchDatabase('bench_live');
