@@ -63,7 +63,8 @@ export function OperatorAlertsSwitch() {
         <span>{t('dashboard.alerts_label')}</span>
         <span className="alerts-switch__state">{busy ? t('common.please_wait') : t(STATE_LABEL[state])}</span>
       </button>
-      <span id={hintId} className="visually-hidden">
+      {/* What it does, for assistive technology; why it cannot be turned on, for everyone. */}
+      <span id={hintId} className={choosable ? 'visually-hidden' : 'alerts-switch__hint muted'}>
         {t(HINT[state])}
       </span>
       {setAlerts.isError ? (
