@@ -285,3 +285,26 @@ export async function startRedis() {
   }
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
 }
+
+/**
+ * Starts `count` built servers (`startServer`) one after another (the first migrates and seeds,
+ * the others find it done), sharing a Redis of the run's own when there are several. `servers`
+ * fills as they start, so `stop` ends whichever did, and the Redis.
+ */
+export function serverGroup() {
+  const servers = [];
+  let redis = null;
+  return {
+    servers,
+    async start(count, env = {}) {
+      if (count > 1) redis = await startRedis();
+      for (let i = 0; i < count; i += 1) {
+        servers.push(await startServer({ ...env, ...(redis ? { REDIS_URL: redis.url } : {}) }));
+      }
+    },
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      redis?.stop();
+    },
+  };
+}

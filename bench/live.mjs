@@ -34,8 +34,7 @@ import {
   cpuMs,
   machineNote,
   rssMiB,
-  startRedis,
-  startServer,
+  serverGroup,
   startWorker,
 } from './lib.mjs';
 
@@ -95,22 +94,16 @@ function fileCount(pid) {
 
 const database = await benchDatabase('bench_live');
 const { engine } = database;
-const redis = INSTANCES > 1 ? await startRedis() : null;
-const servers = [];
+const group = serverGroup();
+const { servers } = group;
 const workers = [];
 let dashboard;
 try {
-  // One after another: the first migrates and seeds, the others find it done.
-  for (let i = 0; i < INSTANCES; i += 1) {
-    servers.push(
-      await startServer({
-        ...database.env,
-        ...(redis ? { REDIS_URL: redis.url } : {}),
-        GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
-        GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
-      }),
-    );
-  }
+  await group.start(INSTANCES, {
+    ...database.env,
+    GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+    GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+  });
   const server = servers[0];
   const port = Number(new URL(server.base).port);
   const ports = servers.map((s) => Number(new URL(s.base).port));
@@ -265,7 +258,6 @@ try {
 } finally {
   dashboard?.terminate();
   for (const worker of workers) worker.child.kill();
-  await Promise.all(servers.map((s) => s.stop()));
-  redis?.stop();
+  await group.stop();
   await database.drop();
 }

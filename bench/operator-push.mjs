@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { appendResults, benchDatabase, cookieOf, machineNote, startRedis, startServer } from './lib.mjs';
+import { appendResults, benchDatabase, cookieOf, machineNote, serverGroup } from './lib.mjs';
 import { decrypt, newBrowserKeys, startPushService } from './push-service.mjs';
 
 // Not strict: `npm run bench` hands every script the same arguments (`--rounds`, say).
@@ -114,23 +114,17 @@ const tagOf = (received) => {
 /** How many pushes the operator's device received whose tag passes `test`. */
 const countTo = (test) => pushService.received.filter((r) => r.path === DEVICE_PATH && test(tagOf(r))).length;
 const database = await benchDatabase('bench_operator_push');
-const redis = INSTANCES > 1 ? await startRedis() : null;
-const servers = [];
+const group = serverGroup();
+const { servers } = group;
 try {
-  // One after another: the first migrates and seeds, the others find it done.
-  for (let i = 0; i < INSTANCES; i += 1) {
-    servers.push(
-      await startServer({
-        ...database.env,
-        ...(redis ? { REDIS_URL: redis.url } : {}),
-        GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
-        GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
-        PUSH_ALLOWED_HOSTS: new URL(pushService.origin).host,
-        NODE_EXTRA_CA_CERTS: pushService.certFile,
-        METRICS_TOKEN,
-      }),
-    );
-  }
+  await group.start(INSTANCES, {
+    ...database.env,
+    GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+    GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+    PUSH_ALLOWED_HOSTS: new URL(pushService.origin).host,
+    NODE_EXTRA_CA_CERTS: pushService.certFile,
+    METRICS_TOKEN,
+  });
   const operatorBase = servers[0].base;
   const usersBase = servers.at(-1).base;
   const operatorCookie = cookieOf(await post(operatorBase, '/api/auth/login', OPERATOR));
@@ -220,8 +214,7 @@ try {
   console.log(lines.join('\n'));
   if (!process.env.BENCH_NO_RECORD) appendResults(`Operator alerts (${engine})`, lines);
 } finally {
-  await Promise.all(servers.map((s) => s.stop()));
-  redis?.stop();
+  await group.stop();
   await database.drop();
   await pushService.close();
   pushService.agent.destroy();

@@ -13,27 +13,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
-import { decrypt, newBrowserKeys, startPushService, type Received } from '../../test/push-endpoint.ts';
+import { decrypt, startPushService, subscribeDevice, type Device, type Received } from '../../test/push-endpoint.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 import type { AlertOutcome } from './index.ts';
 import { firstWords } from './operator-alerts.service.ts';
 
 type PushService = Awaited<ReturnType<typeof startPushService>>;
-type Device = { keys: ReturnType<typeof newBrowserKeys>; endpoint: string; path: string };
-
 /** Subscribes one device of `client` to push at the test's push service. */
-async function device(pushService: PushService, client: TestClient, name: string, locale: string): Promise<Device> {
-  const keys = newBrowserKeys();
-  const endpoint = `${pushService.origin}/push/${name}`;
-  const response = await client.post('/api/push/subscriptions', {
-    endpoint,
-    expirationTime: null,
-    keys: { p256dh: keys.p256dh, auth: keys.authB64 },
-    locale,
-  });
-  expect(response.status, response.text).toBe(200);
-  return { keys, endpoint, path: `/push/${name}` };
-}
+const device = (pushService: PushService, client: TestClient, name: string, locale: string) =>
+  subscribeDevice(pushService, client, name, locale);
 
 /** What a device received, decrypted as the browser would. */
 function read(received: Received, at: Device): PushMessage {
