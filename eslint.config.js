@@ -185,7 +185,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'bench/*.mjs', 'bench/*.d.mts'],
+    files: [
+      'eslint.config.js',
+      'web/scripts/*.mjs',
+      'scripts/*.mjs',
+      'scripts/*.d.mts',
+      'bench/*.mjs',
+      'bench/*.d.mts',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
   {
