@@ -95,6 +95,7 @@ export const SERVER_FEATURE_DEPENDENCIES = {
   files: [],
   moon: [],
   notifications: [],
+  'operator-alerts': ['auth', 'companion', 'push'],
   push: [],
   reminders: [],
   system: [],
@@ -268,7 +269,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'bench/*.mjs'],
+    files: [
+      'eslint.config.js',
+      'web/scripts/*.mjs',
+      'scripts/*.mjs',
+      'scripts/*.d.mts',
+      'bench/*.mjs',
+      'bench/*.d.mts',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
   {

@@ -12,6 +12,7 @@ import { createDashboard } from './features/dashboard/index.ts';
 import { createFiles } from './features/files/index.ts';
 import { createMoon } from './features/moon/index.ts';
 import { createNotifications } from './features/notifications/index.ts';
+import { createOperatorAlerts } from './features/operator-alerts/index.ts';
 import { createPush } from './features/push/index.ts';
 import { createReminders } from './features/reminders/index.ts';
 import { createSystem } from './features/system/index.ts';
@@ -110,18 +111,16 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       onError: (error) => log.error({ err: error }, 'presence'),
     }),
   );
-  const kept = {
-    hit: metrics.keptReplies.labels({ outcome: 'hit' }),
-    miss: metrics.keptReplies.labels({ outcome: 'miss' }),
-  };
+  // A push to the operator's devices when a user needs Gomeum and no dashboard is open.
+  const onOutcome = (outcome: string) => metrics.operatorAlerts.inc({ outcome });
+  const { alerts } = use(createOperatorAlerts({ ...base, presence, users, push, onOutcome, onError: warn('alert') }));
+  const kept = { hit: metrics.keptReplies.labels('hit'), miss: metrics.keptReplies.labels('miss') };
   const onKeptPage = (outcome: 'hit' | 'miss') => kept[outcome].inc();
-  const { tasks, gomeumTasks, reactions } = use(
-    createTasks({ ...base, files, users, live, presence, voice, push, onError: warn('proof reaction'), onKeptPage }),
-  );
+  const tasksDeps = { ...base, files, users, live, presence, voice, push, alerts, onKeptPage };
+  const { tasks, gomeumTasks, reactions } = use(createTasks({ ...tasksDeps, onError: warn('proof reaction') }));
   const messagesPerMinute = config.chatRateLimit?.messages ?? 30;
-  const { chat } = use(
-    createChat({ ...base, live, presence, voice, users, tasks, gomeumTasks, messagesPerMinute, onError: warn('chat') }),
-  );
+  const chatDeps = { ...base, live, presence, voice, users, tasks, gomeumTasks, alerts, messagesPerMinute };
+  const { chat } = use(createChat({ ...chatDeps, onError: warn('chat') }));
   const announce = (event: ServerEvent) => live.publishToAll(event);
   const { updates } = use(createUpdates({ ...base, push, files, announce }));
   const { notifications } = use(createNotifications({ ...base, push, publish: announce }));
@@ -165,6 +164,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await alerts.idle();
     await push.drain();
     storage.close();
     await database.close();
@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   return {
     app,
     routes,
-    services: { ...services, chat, reactions, presence, jobs, account, reminders },
+    services: { ...services, chat, reactions, presence, jobs, account, reminders, alerts },
     database,
     metrics,
     shutdown,

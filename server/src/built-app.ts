@@ -9,6 +9,7 @@ import type { MoonService } from './features/moon/index.ts';
 import type { NotificationsService } from './features/notifications/index.ts';
 import type { PushService } from './features/push/index.ts';
 import type { RemindersService } from './features/reminders/index.ts';
+import type { OperatorAlertsService } from './features/operator-alerts/index.ts';
 import type { GomeumTasksService, ReactionsService, TasksService } from './features/tasks/index.ts';
 import type { UpdatesService } from './features/updates/index.ts';
 import type { VisitsService } from './features/visits/index.ts';
@@ -37,6 +38,7 @@ export interface Services {
   jobs: PeriodicJobs;
   account: AccountService;
   reminders: RemindersService;
+  alerts: OperatorAlertsService;
 }
 
 /** A route as registered: for tests that must cover every route of a kind. */

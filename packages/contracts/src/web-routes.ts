@@ -18,6 +18,20 @@ export const WEB_ROUTES = {
 /** Name of a web page. */
 export type WebRoute = keyof typeof WEB_ROUTES;
 
+/**
+ * A link into the dashboard: its section (`?section=`), and what is selected there: a user's
+ * conversation in the inbox (`&user=`), a proof in the queue (`&proof=`). The operator's pushes
+ * open these; the dashboard reads them.
+ */
+export function dashboardLink(
+  target: { section: 'chat'; user?: string } | { section: 'proofs'; proof?: string },
+): string {
+  const query = new URLSearchParams({ section: target.section });
+  if ('user' in target && target.user) query.set('user', target.user);
+  if ('proof' in target && target.proof) query.set('proof', target.proof);
+  return `${WEB_ROUTES.dashboard}?${query.toString()}`;
+}
+
 /** Paths a signed-out visitor is sent away from (to `/`). */
 export const AUTH_ROUTES: readonly WebRoute[] = [
   'galaxy',

@@ -28,6 +28,7 @@ export const TABLES: (keyof Database)[] = [
   'proof_reactions',
   'task_reminders',
   'guest_merges',
+  'operator_alerts',
 ];
 
 const XSS = [

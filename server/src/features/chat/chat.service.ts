@@ -5,6 +5,7 @@ import { AI_CONTEXT_LABELS, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementTe
 import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
 import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
 import type { GomeumTasksService, TaskSummary, TasksService } from '../tasks/index.ts';
@@ -55,6 +56,8 @@ export interface ChatServiceDeps {
   voice: Pick<GomeumVoice, 'speak'>;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** The operator's alerts: told of each user message and each answer of the operator. */
+  alerts?: Pick<OperatorAlertHooks, 'userWrote' | 'operatorAnswered'>;
 }
 
 /**
@@ -80,6 +83,7 @@ export class ChatService {
     const presence = await this.deps.presence.status();
     const { message, created } = await this.store(user.id, 'user', content, clientId);
     if (created && !presence.online) this.work.track(this.answerWithAi(user, message));
+    if (created) this.deps.alerts?.userWrote({ userId: user.id, content });
     return message;
   }
 
@@ -87,6 +91,7 @@ export class ChatService {
   async sendFromGomeum(userId: string, content: string, clientId?: string): Promise<ChatMessage> {
     if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     const { message } = await this.store(userId, 'gomeum', content, clientId);
+    this.deps.alerts?.operatorAnswered({ userId, topic: 'chat' });
     // Answering a conversation reads everything before the answer. The answer is stored, so a
     // read mark that cannot be moved now is only logged (the dashboard moves it when it shows it).
     await this.moveReadMark(userId, message.id).catch((error: unknown) => this.deps.onError(error, 'read mark'));

@@ -67,6 +67,17 @@ export class PresenceService {
     return reading;
   }
 
+  /**
+   * Whether a dashboard of the operator is open on any instance, whatever the away switch says
+   * (the operator's alerts wait while one is). Online implies one is; only while away is the
+   * count read on its own.
+   */
+  async dashboardOpen(): Promise<boolean> {
+    const status = await this.status();
+    if (!status.away) return status.online;
+    return (await this.repo.countFresh(DASHBOARD_PREFIX, this.now() - FRESH_MS)) > 0;
+  }
+
   /** Forgets the last read and any read under way: the next caller reads anew. */
   private invalidate(): void {
     this.generation += 1;

@@ -3,6 +3,7 @@ import { isLanguage, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/con
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
 import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
 import { fileUrl } from '../files/index.ts';
@@ -25,6 +26,8 @@ export interface ReactionsServiceDeps {
   push: PushSender;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** The operator's alerts: told when the operator answered a user's proof. */
+  alerts?: Pick<OperatorAlertHooks, 'operatorAnswered'>;
 }
 
 const PUSH_BODY_MAX = 180;
@@ -109,6 +112,7 @@ export class ReactionsService {
       if (!(await this.deps.repo.planetOf(logId))) throw new AppError(404, 'errors.not_found');
       throw new AppError(409, 'reaction.error_exists');
     }
+    this.deps.alerts?.operatorAnswered({ userId: row.user_id, topic: 'proof' });
     return this.deliver(row);
   }
 
