@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrivateRedis } from '../src/test/private-redis.ts';
 import { Instance } from './support/instance.ts';
 import { Load, type LoadUser } from './support/load.ts';
@@ -10,8 +10,9 @@ const OPERATOR = { email: 'gomeum@example.com', password: 'fault-operator-passwo
 const USERS = 50;
 const USER_RATE = 20;
 const OPERATOR_RATE = 1;
-// After the load stops and every write is settled, how long deliveries may take to arrive.
-const SETTLE_MS = 3_000;
+// After the load stops and every write is settled, the bound on waiting for every stored message
+// to reach its recipient (what has not by then is counted as undelivered).
+const SETTLE_BOUND_MS = 30_000;
 // Answers this long after a fault ends still count as "during the fault".
 const FAULT_TAIL_MS = 1_000;
 /**
@@ -25,6 +26,14 @@ const NO_HANG_MS = 2_500;
 interface FaultWindow {
   start: number;
   end: number;
+}
+
+/** A chat message as stored. */
+interface StoredMessage {
+  id: number;
+  user_id: string;
+  sender: string;
+  content: string;
 }
 
 /** What one scenario measured. */
@@ -102,7 +111,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
       const window = await fault(instances);
       await sleep(options.after);
       await load.drain();
-      await sleep(SETTLE_MS);
+      await delivered(database, load);
       const report = await judge(name, database, load, window, recovery(load, window, affected), instances);
       reports.push(report);
       if (load.problems.length > 0) console.log(load.problems.slice(0, 10).join('\n'));
@@ -195,6 +204,42 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     expectHealthy(report);
   });
 
+  /** Every chat message stored, ids as numbers. */
+  async function storedMessages(database: string): Promise<StoredMessage[]> {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    try {
+      return (
+        await client.query<{ id: string; user_id: string; sender: string; content: string }>(
+          "SELECT id, user_id, sender, content FROM chat_messages WHERE kind = 'message'",
+        )
+      ).rows.map((row) => ({ ...row, id: Number(row.id) }));
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Who a stored message is for: a user's for the operator, Gomeum's (or the AI's) for its user. */
+  function recipientOf(load: Load, row: StoredMessage): LoadUser | Load['operator'] | undefined {
+    return row.sender === 'user' ? load.operator : load.users.find((user) => user.userId === row.user_id);
+  }
+
+  /** Waits until every stored message has reached its recipient, live or by a resume; at most SETTLE_BOUND_MS. */
+  async function delivered(database: string, load: Load): Promise<void> {
+    await vi
+      .waitFor(
+        async () => {
+          const missing = (await storedMessages(database)).filter(
+            (row) => !recipientOf(load, row)?.received.has(row.id),
+          );
+          if (missing.length > 0) throw new Error(`${missing.length} stored message(s) not delivered yet`);
+        },
+        { timeout: SETTLE_BOUND_MS, interval: 200 },
+      )
+      // What is still missing then, the judgement counts.
+      .catch(() => undefined);
+  }
+
   /** Every message of the run, from the database's point of view. */
   async function judge(
     scenario: string,
@@ -204,32 +249,18 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     recoveryMs: number,
     instances: Instance[],
   ): Promise<FaultReport> {
-    const client = new pg.Client({ connectionString: database });
-    await client.connect();
-    let rows: { id: number; user_id: string; sender: string; content: string }[];
-    try {
-      rows = (
-        await client.query<{ id: string; user_id: string; sender: string; content: string }>(
-          "SELECT id, user_id, sender, content FROM chat_messages WHERE kind = 'message'",
-        )
-      ).rows.map((row) => ({ ...row, id: Number(row.id) }));
-    } finally {
-      await client.end();
-    }
+    const rows = await storedMessages(database);
     const storedIds = new Set(rows.map((row) => row.id));
     const byContent = new Map<string, number>();
     for (const row of rows) byContent.set(row.content, (byContent.get(row.content) ?? 0) + 1);
     const acknowledged = load.writes.filter((w) => w.ackId !== undefined);
     const failedContents = new Set(load.writes.filter((w) => w.ackId === undefined).map((w) => w.content));
-    const users = new Map(load.users.map((user) => [user.userId, user]));
 
     let live = 0;
     let resumed = 0;
     const undelivered: string[] = [];
     for (const row of rows) {
-      // A user's message is for the operator; Gomeum's (or the AI's) for its user.
-      const recipient = row.sender === 'user' ? load.operator : users.get(row.user_id);
-      const how = recipient?.received.get(row.id);
+      const how = recipientOf(load, row)?.received.get(row.id);
       if (how === 'live') live += 1;
       else if (how === 'resume') resumed += 1;
       else undelivered.push(`${row.id} ${row.sender} ${row.content}`);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { chatHistorySchema, serverEventSchema, type ChatMessage, type ServerEvent } from '@gomeum/contracts';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Instance } from './instance.ts';
 
@@ -62,6 +63,8 @@ abstract class Client {
   readonly jar = new CookieJar();
   /** Every message id this client received, and how. */
   readonly received = new Map<number, 'live' | 'resume'>();
+  /** The live socket has been ready once. */
+  ready = false;
   socket: WebSocket | null = null;
   private stopped = false;
   private attempt = 0;
@@ -150,6 +153,7 @@ abstract class Client {
       if (!parsed.success) return;
       const event = parsed.data;
       if (event.type === 'ready') {
+        this.ready = true;
         this.attempt = 0;
         this.resume();
       } else if (event.type === 'live.resync') {
@@ -199,6 +203,8 @@ export class LoadUser extends Client {
   userId = '';
   private syncedThrough: number | null = null;
   private sent = 0;
+  /** What the user's socket last heard of Gomeum's presence. */
+  gomeumOnline = false;
 
   async enter(): Promise<void> {
     const response = await this.request('POST', '/api/auth/guest');
@@ -211,6 +217,7 @@ export class LoadUser extends Client {
   }
 
   protected onEvent(event: ServerEvent): void {
+    if (event.type === 'presence.changed') this.gomeumOnline = event.online;
     if (event.type === 'chat.message' && event.message.userId === this.userId) this.mark([event.message], 'live');
     if (event.type === 'chat.history') {
       this.mark(event.messages, 'resume');
@@ -321,7 +328,15 @@ export class Load {
     await this.operator.login(operator.email, operator.password);
     for (const user of this.users) user.connect();
     this.operator.connect();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every socket is open, and every user has heard that Gomeum is online (the dashboard counts).
+    await vi.waitFor(
+      () => {
+        const waiting = this.users.filter((user) => !user.ready || !user.gomeumOnline).length;
+        if (!this.operator.ready || waiting > 0)
+          throw new Error(`${waiting} user(s) not ready or not told Gomeum is online`);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
   }
 
   /** Starts sending: `userRate` messages a second from users in turn, `operatorRate` replies a second. */

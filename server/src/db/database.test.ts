@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { guestClient } from '../test/accounts.ts';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
 
@@ -13,11 +13,24 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
     await t.close();
   });
 
+  /** The connection losses the app hears from now on (it logs each), each error once. */
+  function connectionsLost(): Set<unknown> {
+    const lost = new Set<unknown>();
+    const warn = vi.spyOn(t.app.log, 'warn');
+    warn.mockClear();
+    warn.mockImplementation((...args: unknown[]) => {
+      const [fields, message] = args as [{ err?: unknown }, string | undefined];
+      if (message?.startsWith('database connection lost')) lost.add(fields.err);
+    });
+    return lost;
+  }
+
   it('are replaced: the process lives on and the next requests succeed', async () => {
     const { client } = await guestClient(t);
     expect((await client.get('/api/me')).body).toMatchObject({ role: 'user' });
     // What a `pg_ctl restart` does to every open connection: "terminating connection due to
     // administrator command" (57P01), delivered to idle pool clients as an 'error' event.
+    const lost = connectionsLost();
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
@@ -26,14 +39,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
         [`gomeum:${t.config.databaseSchema ?? ''}`],
       );
       expect(ended.rowCount).toBeGreaterThan(0);
+      // The app has heard of every connection it lost (the pool drops those).
+      await vi.waitFor(() => expect(lost.size).toBe(ended.rowCount));
     } finally {
       await admin.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 5; i += 1) expect((await client.get('/api/me')).body).toMatchObject({ role: 'user' });
   });
 
   it('are replaced even when one is lost in the middle of a transaction', async () => {
+    const lost = connectionsLost();
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
@@ -42,7 +57,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
       const failed = t.database.db.transaction().execute(async (trx) => {
         const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
         await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The loss reached the connection while no query of it was running.
+        await vi.waitFor(() => expect(lost.size).toBe(1));
         await sql`select 1`.execute(trx);
       });
       await expect(failed).rejects.toThrow();

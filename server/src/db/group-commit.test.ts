@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, type Generated } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Kysely, sql, type Driver, type Generated } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { startSqliteWriter, type BatchWriter } from './sqlite-writer.ts';
 
@@ -11,6 +11,32 @@ interface Tables {
   items: { id: Generated<number>; name: string };
   parents: { id: number };
   children: { id: number; parent_id: number };
+}
+
+/** The dialect as the app has it, telling `onHanded` each query's SQL as its connection is handed it. */
+class WatchedDialect extends GroupCommitSqliteDialect {
+  constructor(
+    handle: ConstructorParameters<typeof GroupCommitSqliteDialect>[0],
+    writer: BatchWriter | undefined,
+    private readonly onHanded: (sql: string) => void,
+  ) {
+    super(handle, writer);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      const execute = connection.executeQuery.bind(connection);
+      connection.executeQuery = (query) => {
+        this.onHanded(query.sql);
+        return execute(query);
+      };
+      return connection;
+    };
+    return driver;
+  }
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -49,7 +75,9 @@ async function openDatabase(threaded: boolean) {
       close: () => thread.close(),
     };
   }
-  const db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(handle, writer) });
+  // Every query handed to the driver, as it is handed over (before it runs or waits its turn).
+  const handed: string[] = [];
+  const db = new Kysely<Tables>({ dialect: new WatchedDialect(handle, writer, (query) => handed.push(query)) });
   await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
   await sql`create table parents (id integer primary key)`.execute(db);
   await sql`create table children (id integer primary key, parent_id integer not null
@@ -59,7 +87,7 @@ async function openDatabase(threaded: boolean) {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   const commits = () => (threaded ? batches : statements.filter((text) => text === 'commit').length);
-  return { db, sqlite, commits };
+  return { db, sqlite, commits, handed };
 }
 
 describe.each([
@@ -121,7 +149,8 @@ describe.each([
   });
 
   it('keeps an open transaction to itself: others wait, see nothing uncommitted, and are not rolled back with it', async () => {
-    const { db } = await open();
+    const database = await open();
+    const { db } = database;
     let release!: () => void;
     const paused = new Promise<void>((resolve) => (release = resolve));
     let inside!: () => void;
@@ -136,10 +165,31 @@ describe.each([
       })
       .catch((error: unknown) => error);
     await started;
-    const read = db.selectFrom('items').select('name').execute();
-    const write = db.insertInto('items').values({ name: 'outside' }).execute();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    release();
+    const { handed } = database;
+    const answered: string[] = [];
+    const read = db
+      .selectFrom('items')
+      .select('name')
+      .execute()
+      .finally(() => answered.push('read'));
+    const write = db
+      .insertInto('items')
+      .values({ name: 'outside' })
+      .execute()
+      .finally(() => answered.push('write'));
+    // Both are in the driver's hands (a read let through would have run at once, inside the
+    // transaction), and neither has been answered while the transaction is open.
+    try {
+      await vi.waitFor(() =>
+        expect(handed.slice(-2)).toEqual([
+          expect.stringMatching(/^select "name" from "items"/),
+          expect.stringMatching(/^insert into "items"/),
+        ]),
+      );
+      expect(answered).toEqual([]);
+    } finally {
+      release();
+    }
     expect(String(await transaction)).toMatch(/changed my mind/);
     expect((await read).map((r) => r.name)).not.toContain('in transaction');
     await write;

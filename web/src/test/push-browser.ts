@@ -29,9 +29,17 @@ export function pushBrowser(permission: NotificationPermission, grant: Notificat
   vi.stubGlobal('PushManager', function PushManager() {
     // Only its presence matters.
   });
+  // Every use of the push API starts by asking for the worker: how many times the page did.
+  const worker = { asked: 0 };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+    value: {
+      get ready() {
+        worker.asked += 1;
+        return Promise.resolve(registration);
+      },
+      getRegistration: async () => registration,
+    },
   });
-  return { registration, FakeNotification, subscribed: () => subscription !== null };
+  return { registration, FakeNotification, worker, subscribed: () => subscription !== null };
 }

@@ -33,12 +33,10 @@ const pending = new Map<unknown, { kind: string; where: string; cancel: () => vo
 const unhandled: unknown[] = [];
 
 /**
- * Timers of ours known to outlive their test, cancelled at its end without failing it:
- * - a downloaded archive's blob URL is revoked a minute later, whoever is on screen (no component owns it);
- * - the account menu's wait for the page it leaves for after deleting an account is not cancelled
- *   once the page has arrived (its owner's to mend: then this line goes).
+ * Timers of ours known to outlive their test, cancelled at its end without failing it: a
+ * downloaded archive's blob URL is revoked a minute later, whoever is on screen (no component owns it).
  */
-const KNOWN_LEFTOVERS = ['/src/features/account/api/account.ts:', '/src/features/account/components/account-menu.tsx:'];
+const KNOWN_LEFTOVERS = ['/src/features/account/api/account.ts:'];
 
 /** The first stack frame outside this file, when it is our code (not a library's); else null. */
 function ourCaller(): string | null {

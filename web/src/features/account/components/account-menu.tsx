@@ -39,8 +39,14 @@ export function AccountMenu() {
   const remove = useDeleteMyAccount(
     () =>
       new Promise<void>((resolve) => {
-        arrived.current = resolve;
-        setTimeout(resolve, LEAVE_WAIT_MS);
+        // Whichever comes first, the page or the wait's end; the other is called off.
+        const done = () => {
+          clearTimeout(timer);
+          arrived.current = null;
+          resolve();
+        };
+        const timer = setTimeout(done, LEAVE_WAIT_MS);
+        arrived.current = done;
         navigate('/?account=deleted', { replace: true });
       }),
   );

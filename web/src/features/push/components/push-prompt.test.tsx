@@ -2,8 +2,10 @@ import type { Me } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { useMe } from '../../auth/index.ts';
 import { PUSH_DECLINED_KEY, pushStatus, refreshPushState } from '../push-state.ts';
 import { pushBrowser as browserWithPush } from '../../../test/push-browser.ts';
 import { PushPrompt } from './push-prompt.tsx';
@@ -18,7 +20,7 @@ function json(body: unknown, status = 200) {
 
 /** A browser with Web Push whose permission starts as `permission`; the user answers `answer`. */
 function pushBrowser(permission: NotificationPermission, answer: NotificationPermission) {
-  const { registration, FakeNotification: notification } = browserWithPush(permission, answer);
+  const { registration, FakeNotification: notification, worker } = browserWithPush(permission, answer);
   const subscribe = registration.pushManager.subscribe;
   const saved: unknown[] = [];
   vi.stubGlobal(
@@ -34,14 +36,29 @@ function pushBrowser(permission: NotificationPermission, answer: NotificationPer
     }),
   );
   refreshPushState();
-  return { notification, subscribe, saved };
+  return { notification, subscribe, saved, worker };
 }
 
-function renderPrompt() {
+/** Calls `onUser` from an effect once a render that knows the signed-in user is committed. */
+function SignedInMarker({ onUser }: { onUser: (id: string) => void }) {
+  const me = useMe();
+  const id = me.data?.id;
+  useEffect(() => {
+    if (id) onUser(id);
+  }, [id, onUser]);
+  return null;
+}
+
+/**
+ * Renders the prompt; `onUser` hears of the first render that knows who is signed in, once its
+ * effects have run, the prompt's included (a commit runs its effects in the tree's order).
+ */
+function renderPrompt(onUser: (id: string) => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <PushPrompt />
+      <SignedInMarker onUser={onUser} />
     </QueryClientProvider>,
   );
 }
@@ -89,9 +106,12 @@ describe('PushPrompt', () => {
     localStorage.setItem(PUSH_DECLINED_KEY, '1');
     signedIn = { ...me, id: 'u-turned-off' };
     const push = pushBrowser('granted', 'granted');
-    renderPrompt();
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/me', expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const seen: string[] = [];
+    renderPrompt((id) => seen.push(id));
+    // The prompt has rendered for this user and run its effects: a subscription would have begun
+    // there, by asking for the service worker.
+    await waitFor(() => expect(seen).toEqual(['u-turned-off']));
+    expect(push.worker.asked).toBe(0);
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(push.saved).toEqual([]);
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
