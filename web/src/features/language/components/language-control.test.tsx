@@ -11,6 +11,20 @@ function Greeting() {
   return <p>{t('home.enter')}</p>;
 }
 
+/** The control and a string, in English; returns the control. */
+function renderInEnglish(): HTMLElement {
+  initI18n('en');
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LanguageControl />
+      <Greeting />
+    </QueryClientProvider>,
+  );
+  const button = screen.getByRole('button');
+  expect(button).toHaveTextContent('🇺🇸');
+  return button;
+}
+
 describe('LanguageControl', () => {
   beforeEach(() => {
     vi.stubGlobal(
@@ -21,16 +35,7 @@ describe('LanguageControl', () => {
   });
 
   it('cycles en → zh → ko → en, shows the flag, switches every string and remembers the choice', async () => {
-    initI18n('en');
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <LanguageControl />
-        <Greeting />
-      </QueryClientProvider>,
-    );
-    const button = screen.getByRole('button');
-    expect(button).toHaveTextContent('🇺🇸');
+    const button = renderInEnglish();
     expect(screen.getByText('Enter the universe')).toBeInTheDocument();
 
     await userEvent.click(button);
@@ -49,16 +54,7 @@ describe('LanguageControl', () => {
   });
 
   it('moves on from the language still loading when pressed again at once: two quick presses from English give Korean', async () => {
-    initI18n('en');
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <LanguageControl />
-        <Greeting />
-      </QueryClientProvider>,
-    );
-    const button = screen.getByRole('button');
-    expect(button).toHaveTextContent('🇺🇸');
+    const button = renderInEnglish();
     // Both presses before Chinese's strings are in (they load in a later task at the soonest).
     fireEvent.click(button);
     fireEvent.click(button);
