@@ -12,8 +12,10 @@ import tseslint from 'typescript-eslint';
  *   the router's lazy pages); a feature's `operator.ts` (its operator screens) only from the
  *   dashboard, which the browser loads lazily for the operator alone;
  * - `lib/` never imports `features/` or `app/`; `features/` never imports `app/`;
- * - on the server: `lib/` and `db/` never import `features/`, and a feature is entered only
- *   through its `index.ts` (app.ts too: it builds each feature from there and registers its plugin).
+ * - on the server: `lib/` and `db/` never import `features/`, a feature is entered only through its
+ *   `index.ts` (app.ts too: it builds each feature from there and registers its plugin), and a
+ *   feature imports only the features SERVER_FEATURE_DEPENDENCIES lists for it (a graph without
+ *   cycles: no two features import each other).
  * boundary-rules.test.ts runs ESLint on fixtures with forbidden imports to prove each rule bites.
  */
 const ROOT = import.meta.dirname;
@@ -79,12 +81,77 @@ function webZones() {
 }
 
 /**
+ * The server features each feature may import (through their index.ts: a service's type, a cookie's
+ * name, a file's URL). Dependencies go one way: the graph has no cycle, so no two features import
+ * each other, directly or around a loop; app.ts passes each feature what it uses. A new feature
+ * folder must be listed here.
+ */
+export const SERVER_FEATURE_DEPENDENCIES = {
+  account: ['auth', 'files'],
+  auth: [],
+  chat: ['auth', 'companion', 'tasks'],
+  companion: [],
+  dashboard: ['visits'],
+  files: [],
+  moon: [],
+  notifications: [],
+  'operator-alerts': ['auth', 'companion', 'push'],
+  push: [],
+  reminders: [],
+  system: [],
+  tasks: ['auth', 'companion', 'files'],
+  updates: ['files'],
+  visits: [],
+  web: ['auth'],
+};
+
+/** A cycle in a feature graph (`[a, b, a]`), or null when its dependencies all go one way. */
+export function featureCycle(graph) {
+  const state = new Map();
+  const visit = (feature, path) => {
+    if (state.get(feature) === 'done') return null;
+    if (state.get(feature) === 'open') return [...path.slice(path.indexOf(feature)), feature];
+    state.set(feature, 'open');
+    for (const next of graph[feature] ?? []) {
+      const cycle = visit(next, [...path, feature]);
+      if (cycle) return cycle;
+    }
+    state.set(feature, 'done');
+    return null;
+  };
+  for (const feature of Object.keys(graph)) {
+    const cycle = visit(feature, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/**
  * Server: a feature entered only through its index.ts (its plugin, its factory and the services
- * other features may use), by app.ts and by other features alike; lib/ and db/ never import features/.
+ * other features may use), by app.ts and by other features alike, and by a feature only when
+ * SERVER_FEATURE_DEPENDENCIES lets it; lib/ and db/ never import features/.
  */
 function serverZones() {
   const features = subfolders(`${SERVER}/features`);
+  const unlisted = features.filter((feature) => !(feature in SERVER_FEATURE_DEPENDENCIES));
+  if (unlisted.length > 0)
+    throw new Error(`List ${unlisted.join(', ')} in SERVER_FEATURE_DEPENDENCIES (eslint.config.js).`);
+  const cycle = featureCycle(SERVER_FEATURE_DEPENDENCIES);
+  if (cycle) throw new Error(`SERVER_FEATURE_DEPENDENCIES has a cycle: ${cycle.join(' → ')}.`);
   return [
+    ...features.flatMap((feature) => {
+      const allowed = SERVER_FEATURE_DEPENDENCIES[feature];
+      const forbidden = features.filter((f) => f !== feature && !allowed.includes(f));
+      return forbidden.length === 0
+        ? []
+        : [
+            {
+              target: `${SERVER}/features/${feature}`,
+              from: forbidden.map((f) => `${SERVER}/features/${f}`),
+              message: `The ${feature} feature may import only ${allowed.join(', ') || 'no other feature'} (SERVER_FEATURE_DEPENDENCIES: features depend one way).`,
+            },
+          ];
+    }),
     ...features.map((feature) => ({
       target: [
         ...allBut(SERVER, 'features'),
@@ -110,6 +177,19 @@ function serverZones() {
 export const API_PATH_LITERALS = {
   selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
   message: 'No API path literals: use the route table (@gomeum/contracts/routes, @gomeum/contracts/operator-routes).',
+};
+
+/**
+ * Libraries are reached through their public entries only: a bare import naming a folder a package
+ * keeps its code or types in (`lib/`, `dist/`, `src/`, `types/`, `internal/`…) or a file of it
+ * (`fastify/types/schema.js`) is refused. Subpath exports a package declares (`zod/mini`,
+ * `react-dom/client`) pass.
+ */
+export const LIBRARY_INTERNALS = {
+  regex:
+    '^(?!node:|@gomeum/)(@[^/.][^/]*/)?[^/.][^/]*/(.*/)?((lib|dist|src|types|internal|build|cjs|esm)(/|$)|[^/]+\\.[cm]?[jt]sx?$)',
+  message:
+    "No library internals: import the package's public entry (its main export or a subpath its package.json exports).",
 };
 
 /** Query keys come from each feature's factory (`api/keys.ts`), never written out where they are used. */
@@ -154,6 +234,10 @@ export default tseslint.config(
     },
   },
   {
+    files: [`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`, 'packages/*/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LIBRARY_INTERNALS] }] },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones() }] },
   },
@@ -185,7 +269,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'web/scripts/*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'bench/*.mjs'],
+    files: [
+      'eslint.config.js',
+      'web/scripts/*.mjs',
+      'scripts/*.mjs',
+      'scripts/*.d.mts',
+      'bench/*.mjs',
+      'bench/*.d.mts',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
   {

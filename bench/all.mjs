@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const SCRIPTS = ['read.mjs', 'write.mjs', 'live.mjs'];
+const SCRIPTS = ['read.mjs', 'write.mjs', 'live.mjs', 'operator-push.mjs'];
 
 for (const script of SCRIPTS) {
   console.log(`--- bench/${script}`);

@@ -260,3 +260,51 @@ export async function guestCookie(base) {
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/** A Redis of the run's own (`redis-server`, nothing saved), so no other Redis user hears the run. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let tries = 0; ; tries += 1) {
+    const up = await new Promise((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => {
+        probe.end();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (tries > 100) throw new Error('redis-server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * Starts `count` built servers (`startServer`) one after another (the first migrates and seeds,
+ * the others find it done), sharing a Redis of the run's own when there are several. `servers`
+ * fills as they start, so `stop` ends whichever did, and the Redis.
+ */
+export function serverGroup() {
+  const servers = [];
+  let redis = null;
+  return {
+    servers,
+    async start(count, env = {}) {
+      if (count > 1) redis = await startRedis();
+      for (let i = 0; i < count; i += 1) {
+        servers.push(await startServer({ ...env, ...(redis ? { REDIS_URL: redis.url } : {}) }));
+      }
+    },
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      redis?.stop();
+    },
+  };
+}

@@ -24,9 +24,7 @@
  * did the WebSocket handshake and only timestamp the first frame of a broadcast. The operator
  * socket is a real `ws` client. Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import {
@@ -34,10 +32,9 @@ import {
   benchDatabase,
   cookieOf,
   cpuMs,
-  freePort,
   machineNote,
   rssMiB,
-  startServer,
+  serverGroup,
   startWorker,
 } from './lib.mjs';
 
@@ -95,49 +92,18 @@ function fileCount(pid) {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
 }
 
-/** A Redis of the run's own (`redis-server`, nothing saved), so no other Redis user hears the run. */
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  for (let tries = 0; ; tries += 1) {
-    const up = await new Promise((resolve) => {
-      const probe = net.connect(port, '127.0.0.1', () => {
-        probe.end();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (tries > 100) throw new Error('redis-server did not start');
-    await sleep(50);
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
 const database = await benchDatabase('bench_live');
 const { engine } = database;
-const redis = INSTANCES > 1 ? await startRedis() : null;
-const servers = [];
+const group = serverGroup();
+const { servers } = group;
 const workers = [];
 let dashboard;
 try {
-  // One after another: the first migrates and seeds, the others find it done.
-  for (let i = 0; i < INSTANCES; i += 1) {
-    servers.push(
-      await startServer({
-        ...database.env,
-        ...(redis ? { REDIS_URL: redis.url } : {}),
-        GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
-        GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
-      }),
-    );
-  }
+  await group.start(INSTANCES, {
+    ...database.env,
+    GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
+    GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
+  });
   const server = servers[0];
   const port = Number(new URL(server.base).port);
   const ports = servers.map((s) => Number(new URL(s.base).port));
@@ -292,7 +258,6 @@ try {
 } finally {
   dashboard?.terminate();
   for (const worker of workers) worker.child.kill();
-  await Promise.all(servers.map((s) => s.stop()));
-  redis?.stop();
+  await group.stop();
   await database.drop();
 }

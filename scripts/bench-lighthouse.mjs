@@ -11,6 +11,8 @@
  *          --url=http://host:port --json=file.json (every run's figures, for a closer look)
  *          --web-dist=DIR (a second server of the same server build with another build of the web
  *          app, say the previous commit's, measured in alternating runs as `other`)
+ *          --other-url=http://host:port (another server, say an older commit's own, measured as
+ *          `other` in alternating runs)
  *          --trace=dir (saves each run's Lighthouse report, and its browser trace as NAME.trace.json)
  * CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
@@ -80,6 +82,9 @@ async function runOnce(url, preset, cookie) {
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         siMs: audit('speed-index'),
+        // Lantern's time to interactive (no longer in the report's score, still computed): when the
+        // page's main thread is quiet with its scripts run, i.e. when a tap is the app's.
+        ttiMs: lhr.audits.metrics?.details?.items?.[0]?.interactive ?? NaN,
         // The JavaScript the page fetched until the network was quiet, as Chromium received it.
         jsKB:
           (lhr.audits['network-requests']?.details?.items ?? [])
@@ -93,7 +98,11 @@ async function runOnce(url, preset, cookie) {
 }
 
 const server = args.url ? { url: args.url.replace(/\/$/, ''), stop: async () => {} } : await startServer();
-const other = args['web-dist'] ? await startServer({ WEB_DIST: path.resolve(args['web-dist']) }) : null;
+const other = args['other-url']
+  ? { url: args['other-url'].replace(/\/$/, ''), stop: async () => {} }
+  : args['web-dist']
+    ? await startServer({ WEB_DIST: path.resolve(args['web-dist']) })
+    : null;
 const targets = [{ name: 'current', server }, ...(other ? [{ name: 'other', server: other }] : [])];
 const all = [];
 try {
@@ -103,7 +112,9 @@ try {
   console.log(
     `${chromePath}, ${runs} runs per page and preset, ${targets.map((t) => `${t.name} ${t.server.url}`).join(', ')}, ${new Date().toISOString()}`,
   );
-  console.log('build    preset  page           perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    JS KB  (medians)');
+  console.log(
+    'build    preset  page           perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    JS KB  TTI ms  (medians)',
+  );
   for (const preset of presets) {
     for (const route of routes) {
       const figures = new Map(targets.map((target) => [target.name, []]));
@@ -150,6 +161,7 @@ try {
             String(Math.round(m('tbtMs'))).padStart(7),
             m('cls').toFixed(3).padStart(6),
             m('jsKB').toFixed(1).padStart(6),
+            String(Math.round(m('ttiMs'))).padStart(7),
           ].join(' '),
         );
       }

@@ -263,6 +263,13 @@ function screens({ updateId }) {
     path: '/gomeum-dashboard?section=users',
     open: 'user-delete',
   });
+  // The operator's alerts on a device whose browser blocks notifications (the switch says so).
+  operator.push({
+    name: 'dashboard-alerts-blocked',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=overview',
+    blocked: true,
+  });
   // The editors at work: an update's HTML with its preview, two log images chosen, an upload under way.
   operator.push({
     name: 'dashboard-update-preview',

@@ -62,7 +62,7 @@ const USER_LANGUAGES = ['src/i18n/zh.json', 'src/i18n/ko.json'];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('web build byte budgets', () => {
-  // The app's entry (a page the server has drawn starts it from src/boot.ts instead).
+  // The app's entry (on a page the server has drawn too).
   const entry = 'index.html';
 
   it('keeps the JavaScript before the home page first paints within budget, one language only', () => {

@@ -27,6 +27,7 @@ interface WebManifest {
   background_color: string;
   description_localized?: Record<string, string>;
   icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+  shortcuts?: Array<{ name: string; short_name?: string; url: string; name_localized?: Record<string, string> }>;
 }
 
 describe('installable and usable offline', () => {
@@ -64,12 +65,17 @@ describe('installable and usable offline', () => {
     expect(manifest).toMatchObject({
       name: 'Gomeum',
       short_name: 'Gomeum',
-      start_url: '/',
+      start_url: '/?source=app',
       display: 'standalone',
       theme_color: '#0b1026',
       background_color: '#0b1026',
     });
     expect(Object.keys(manifest.description_localized ?? {}).sort()).toEqual(['en', 'ko', 'zh']);
+    // The operator's shortcut to the chat inbox, named in every language.
+    expect(manifest.shortcuts).toEqual([
+      expect.objectContaining({ short_name: 'Inbox', url: '/gomeum-dashboard?section=chat' }),
+    ]);
+    expect(Object.keys(manifest.shortcuts?.[0]?.name_localized ?? {}).sort()).toEqual(['en', 'ko', 'zh']);
 
     const wanted = [
       ['192x192', 'any'],

@@ -61,7 +61,9 @@ describe('task reminders', () => {
     expect(await page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked)).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // Off again.
+    // Off again, once the save is done (the switch waits, disabled, while a save is under way; the
+    // next reminder showed already from the first save).
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await toggle.focus();
     await page.keyboard.press('Space');
     await page.getByText('Reminder turned off.').waitFor();

@@ -72,6 +72,15 @@ function safePath(url) {
   }
 }
 
+/** True when a window's address is the operator's dashboard. */
+function isDashboard(url) {
+  try {
+    return new URL(url).pathname.startsWith('/gomeum-dashboard');
+  } catch {
+    return false;
+  }
+}
+
 /** The network's answer (kept in `cacheName` under `key` when good), else the kept one. */
 function networkFirst(request, cacheName, key) {
   return fetch(request)
@@ -218,6 +227,9 @@ self.addEventListener('push', (event) => {
       }
       // Gomeum's reaction to a proof arrives live in an open tab; the push is for when the user is away.
       if (message.kind === 'reaction' && visible.length > 0) return undefined;
+      // The operator's alert: the server sends none while a dashboard is open; one in view when it
+      // arrives (opened meanwhile) shows the message live already.
+      if (message.kind === 'operator' && visible.some((client) => isDashboard(client.url))) return undefined;
       return self.registration.showNotification(message.title, {
         body: typeof message.body === 'string' ? message.body : '',
         icon: '/icons/icon-192.png',

@@ -94,16 +94,38 @@ describe('feature boundaries on the server', { timeout: 60_000 }, () => {
   it("refuses a feature's internals from another feature", async () => {
     expect(
       await boundaryErrors(
-        'server/src/features/tasks/fixture.ts',
-        "export { ChatRepository } from '../chat/chat.repository.ts';\n",
+        'server/src/features/chat/fixture.ts',
+        "export { TasksRepository } from '../tasks/tasks.repository.ts';\n",
       ),
-    ).toEqual([expect.stringContaining('Import the chat feature through its index.ts')]);
+    ).toEqual([expect.stringContaining('Import the tasks feature through its index.ts')]);
     expect(
       await boundaryErrors(
         'server/src/features/tasks/fixture.ts',
         "export { TasksRepository } from './tasks.repository.ts';\n",
       ),
     ).toEqual([]);
+  });
+
+  it('lets a feature import only the features it is listed to depend on: no two import each other', async () => {
+    // Chat uses the companion and tasks; tasks uses the companion; the companion uses neither.
+    const entries = [
+      ['server/src/features/chat/chat.service.ts', '../tasks/index.ts', 'TasksService', []],
+      ['server/src/features/chat/chat.service.ts', '../companion/index.ts', 'GomeumVoice', []],
+      ['server/src/features/tasks/reactions.service.ts', '../companion/index.ts', 'GomeumVoice', []],
+      ['server/src/features/tasks/reactions.service.ts', '../chat/index.ts', 'ChatService', ['tasks']],
+      ['server/src/features/companion/voice.ts', '../chat/index.ts', 'ChatService', ['companion']],
+      ['server/src/features/companion/voice.ts', '../tasks/index.ts', 'TasksService', ['companion']],
+      ['server/src/features/files/files.service.ts', '../account/index.ts', 'AccountService', ['files']],
+    ] as const;
+    for (const [file, from, name, refused] of entries) {
+      // A type's import counts too: a feature's types are part of what it depends on.
+      const expected = refused.map((feature) => {
+        const allowed = feature === 'tasks' ? 'auth, companion, files' : 'no other feature';
+        return `The ${feature} feature may import only ${allowed}`;
+      });
+      const errors = await boundaryErrors(file, `import type { ${name} } from '${from}';\nexport type T = ${name};\n`);
+      expect(errors.map((error) => expected.find((text) => error.includes(text)) ?? error)).toEqual(expected);
+    }
   });
 
   it('keeps lib/ and db/ off features/', async () => {
@@ -148,5 +170,31 @@ describe('feature boundaries on the server', { timeout: 60_000 }, () => {
         "export { ChatRepository } from './features/chat/chat.repository.ts';\n",
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe("libraries' internals", { timeout: 60_000 }, () => {
+  const restricted = new ESLint({
+    cwd: ROOT,
+    overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  });
+  const refused = async (file: string, code: string) => {
+    const [result] = await restricted.lintText(code, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).map((m) => m.message);
+  };
+
+  it('are refused: a package is imported through its public entries only', async () => {
+    for (const file of ['server/src/lib/fixture.ts', 'web/src/lib/fixture.ts', 'packages/contracts/src/fixture.ts']) {
+      expect(
+        await refused(file, "import type { FastifySerializerCompiler } from 'fastify/types/schema.js';\n"),
+      ).toEqual([expect.stringContaining('No library internals')]);
+      expect(await refused(file, "import WebSocket from 'ws/lib/websocket.js';\n")).toHaveLength(1);
+      expect(await refused(file, "import helmet from 'helmet/dist/index.cjs';\n")).toHaveLength(1);
+      expect(await refused(file, "import type { FastifySerializerCompiler } from 'fastify';\n")).toEqual([]);
+      expect(await refused(file, "import { z } from 'zod/mini';\n")).toEqual([]);
+      expect(await refused(file, "import { routes } from '@gomeum/contracts/routes';\n")).toEqual([]);
+      expect(await refused(file, "import { x } from './lib/x.ts';\n")).toEqual([]);
+    }
   });
 });

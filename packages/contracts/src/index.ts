@@ -11,6 +11,7 @@ export * from './web-routes.ts';
 export * from './moon.ts';
 export * from './notifications.ts';
 export * from './push.ts';
+export * from './operator-alerts.ts';
 export * from './updates.ts';
 export * from './chat.ts';
 export * from './live.ts';

@@ -24,6 +24,11 @@ import {
   moonUserParamsSchema,
   newMoonQuestionBodySchema,
 } from './moon.ts';
+import {
+  operatorAlertsDeviceBodySchema,
+  operatorAlertsStateSchema,
+  setOperatorAlertsBodySchema,
+} from './operator-alerts.ts';
 import { notificationBodySchema, sentNotificationListSchema, sentNotificationSchema } from './notifications.ts';
 import {
   daysQuerySchema,
@@ -343,4 +348,25 @@ export const setPresence = {
   kind: 'json',
   body: presenceBodySchema,
   response: presenceSchema,
+} as const satisfies RouteDef;
+
+// The operator's alerts: a push when a user needs Gomeum and no dashboard is open, per device.
+
+/** Whether this device (its push endpoint, in the body: kept out of addresses and logs) gets alerts. */
+export const operatorAlerts = {
+  method: 'POST',
+  path: '/api/operator/alerts/state',
+  auth: 'operator',
+  kind: 'json',
+  body: operatorAlertsDeviceBodySchema,
+  response: operatorAlertsStateSchema,
+} as const satisfies RouteDef;
+/** Turns this device's alerts on or off. */
+export const setOperatorAlerts = {
+  method: 'PUT',
+  path: '/api/operator/alerts',
+  auth: 'operator',
+  kind: 'json',
+  body: setOperatorAlertsBodySchema,
+  response: operatorAlertsStateSchema,
 } as const satisfies RouteDef;

@@ -23,8 +23,11 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 /** `DELETE /api/push/subscriptions`: the endpoint to forget. */
 export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) });
 
-/** What kind of event a push announces; the service worker acts on it. */
-export const pushKindSchema = z.enum(['broadcast', 'update', 'chat', 'reaction', 'reminder']);
+/**
+ * What kind of event a push announces; the service worker acts on it. `operator`: a user needs
+ * Gomeum (a message or a proof) and no dashboard is open.
+ */
+export const pushKindSchema = z.enum(['broadcast', 'update', 'chat', 'reaction', 'reminder', 'operator']);
 
 /**
  * The JSON payload of every push message, read by `/sw.js`: what to show and which page a click

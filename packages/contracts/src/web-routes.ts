@@ -18,6 +18,20 @@ export const WEB_ROUTES = {
 /** Name of a web page. */
 export type WebRoute = keyof typeof WEB_ROUTES;
 
+/**
+ * A link into the dashboard: its section (`?section=`), and what is selected there: a user's
+ * conversation in the inbox (`&user=`), a proof in the queue (`&proof=`). The operator's pushes
+ * open these; the dashboard reads them.
+ */
+export function dashboardLink(
+  target: { section: 'chat'; user?: string } | { section: 'proofs'; proof?: string },
+): string {
+  const query = new URLSearchParams({ section: target.section });
+  if ('user' in target && target.user) query.set('user', target.user);
+  if ('proof' in target && target.proof) query.set('proof', target.proof);
+  return `${WEB_ROUTES.dashboard}?${query.toString()}`;
+}
+
 /** Paths a signed-out visitor is sent away from (to `/`). */
 export const AUTH_ROUTES: readonly WebRoute[] = [
   'galaxy',
@@ -77,9 +91,3 @@ export function isWebRoute(pathname: string): boolean {
  * page it has drawn was drawn from (the app's first reads take them instead of asking again).
  */
 export const FIRST_READS_ELEMENT_ID = 'first-reads';
-
-/**
- * The id of the `<template>` of `<link rel="modulepreload">`s in a page the server has drawn: the
- * app's scripts, which the page's entry makes live once the page has painted.
- */
-export const AFTER_PAINT_ELEMENT_ID = 'after-paint';

@@ -29,6 +29,7 @@ export interface Database {
   proof_reactions: ProofReactionsTable;
   task_reminders: TaskRemindersTable;
   guest_merges: GuestMergesTable;
+  operator_alerts: OperatorAlertsTable;
 }
 
 export interface UsersTable {
@@ -200,6 +201,8 @@ export interface PushSubscriptionsTable {
   auth: string;
   locale: string;
   created_at: number;
+  /** 1: the operator's alerts go to this device (its switch in the dashboard); 0: they do not. */
+  operator_alerts: Generated<number>;
 }
 
 export interface PageVisitsTable {
@@ -272,4 +275,11 @@ export interface GuestMergesTable {
   guest_user_id: string;
   created_at: number;
   expires_at: number;
+}
+
+/** When the operator was last alerted of a user's conversation (`chat`) or proofs (`proof`). */
+export interface OperatorAlertsTable {
+  user_id: string;
+  topic: 'chat' | 'proof';
+  sent_at: number;
 }

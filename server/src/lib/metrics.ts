@@ -54,6 +54,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The operator's alerts, by how each was decided (features/operator-alerts: AlertOutcome). */
+  readonly operatorAlerts = new Counter({
+    name: 'gomeum_operator_alerts_total',
+    help: 'Operator alerts by outcome (sent, dashboard_open, quiet, no_device, failed, operator)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   /** Web Push deliveries: accepted by the push service, subscription gone (deleted), or failed. */
   readonly pushDeliveries = new Counter({
     name: 'gomeum_push_deliveries_total',

@@ -1,10 +1,52 @@
 import { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRateBudget, RedisRateBudget } from './rate-budget.ts';
+import { MemoryRateBudget, MemoryWindows, RedisRateBudget } from './rate-budget.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
+
+describe('MemoryWindows', () => {
+  it("counts uses per key in a window that starts with the key's first use, on the app's clock", () => {
+    let now = 1_000_000;
+    const windows = new MemoryWindows(() => now);
+    expect(windows.hit('mia', 60_000)).toEqual({ count: 1, ttl: 60_000 });
+    now += 59_999;
+    expect(windows.hit('mia', 60_000)).toEqual({ count: 2, ttl: 1 });
+    expect(windows.hit('ben', 60_000)).toEqual({ count: 1, ttl: 60_000 });
+    now += 1;
+    expect(windows.hit('mia', 60_000)).toEqual({ count: 1, ttl: 60_000 });
+  });
+});
+
+describe('the rate-limit store while Redis cannot be reached', () => {
+  it("counts each route's windows in this instance's memory, on the app's clock, at once", async () => {
+    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    down.on('error', () => undefined);
+    let now = 5_000_000;
+    const Store = sharedRateLimitStore(
+      down,
+      'test:rate-limit:',
+      () => undefined,
+      () => now,
+    );
+    const store = new Store({});
+    const route = store.child({ routeInfo: { method: 'POST', url: '/x' } } as never);
+    const incr = (key: string) =>
+      new Promise<{ current: number; ttl: number } | undefined>((resolve) =>
+        route.incr(key, (_error, result) => resolve(result), 60_000, 3),
+      );
+    const sent = vi.spyOn(down, 'eval');
+    expect(await incr('ip:1')).toEqual({ current: 1, ttl: 60_000 });
+    now += 10_000;
+    expect(await incr('ip:1')).toEqual({ current: 2, ttl: 50_000 });
+    now += 50_000;
+    expect(await incr('ip:1')).toEqual({ current: 1, ttl: 60_000 });
+    expect(sent).not.toHaveBeenCalled();
+    down.disconnect();
+  });
+});
 
 describe('MemoryRateBudget', () => {
-  it('allows max uses per key in a sliding window', async () => {
+  it('allows max uses per key per window', async () => {
     let now = 1_000_000;
     const budget = new MemoryRateBudget(() => now);
     for (let i = 0; i < 3; i += 1) expect(await budget.take('mia', 3, 60_000)).toBe(true);

@@ -9,22 +9,45 @@ export interface RateBudget {
   take(key: string, max: number, windowMs: number): Promise<boolean>;
 }
 
-/** One instance's budgets: a sliding window of use times per key. */
-export class MemoryRateBudget implements RateBudget {
-  private readonly uses = new Map<string, number[]>();
+// Keys kept in memory before expired windows are swept.
+const SWEEP_AT = 10_000;
+
+/**
+ * Fixed windows per key in this instance's memory, on the app's clock: a key's window starts with
+ * its first use and lasts `windowMs`, as a window in Redis starts with its first use and expires
+ * (REDIS_WINDOW_SCRIPT). The one memory algorithm of budgets and of rate limits (when Redis is down).
+ */
+export class MemoryWindows {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly now: () => number) {}
 
-  take(key: string, max: number, windowMs: number): Promise<boolean> {
+  /** Counts one use of `key`: how many its window has now, and the milliseconds left in it. */
+  hit(key: string, windowMs: number): { count: number; ttl: number } {
     const now = this.now();
-    const recent = (this.uses.get(key) ?? []).filter((at) => at > now - windowMs);
-    const allowed = recent.length < max;
-    if (allowed) recent.push(now);
-    this.uses.set(key, recent);
-    if (this.uses.size > 10_000) {
-      for (const [k, times] of this.uses) if (times.every((at) => at <= now - windowMs)) this.uses.delete(k);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
     }
-    return Promise.resolve(allowed);
+    window.count += 1;
+    if (this.windows.size > SWEEP_AT) {
+      for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    }
+    return { count: window.count, ttl: window.resetAt - now };
+  }
+}
+
+/** One instance's budgets: `max` uses per key per window (MemoryWindows). */
+export class MemoryRateBudget implements RateBudget {
+  private readonly windows: MemoryWindows;
+
+  constructor(now: () => number) {
+    this.windows = new MemoryWindows(now);
+  }
+
+  take(key: string, max: number, windowMs: number): Promise<boolean> {
+    return Promise.resolve(this.windows.hit(key, windowMs).count <= max);
   }
 }
 

@@ -1,30 +1,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { REDIS_WINDOW_SCRIPT, redisReady } from './rate-budget.ts';
+import { MemoryWindows, REDIS_WINDOW_SCRIPT, redisReady } from './rate-budget.ts';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-
-// Keys kept in memory per route before expired windows are swept.
-const LOCAL_SWEEP_AT = 10_000;
-
-/** Fixed windows in this instance's memory: the store when Redis is not there. */
-class LocalWindows {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  incr(key: string, timeWindow: number): { current: number; ttl: number } {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + timeWindow };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    if (this.windows.size > LOCAL_SWEEP_AT) {
-      for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    }
-    return { current: window.count, ttl: window.resetAt - now };
-  }
-}
 
 /**
  * A store for @fastify/rate-limit whose windows are shared by every instance through Redis, and
@@ -36,15 +14,21 @@ export function sharedRateLimitStore(
   redis: Redis,
   prefix: string,
   onFallback: (error: unknown) => void,
+  now: () => number,
 ): FastifyRateLimitStoreCtor {
+  /** A window in this instance's memory, in the form the plugin takes. */
+  const local = (windows: MemoryWindows, key: string, timeWindow: number) => {
+    const { count, ttl } = windows.hit(key, timeWindow);
+    return { current: count, ttl };
+  };
   class SharedStore implements FastifyRateLimitStore {
-    private readonly local = new LocalWindows();
+    private readonly local = new MemoryWindows(now);
     // The plugin constructs the store itself (with its options); routes get children.
     private keyPrefix = prefix;
 
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
       if (!redisReady(redis)) {
-        callback(null, this.local.incr(key, timeWindow));
+        callback(null, local(this.local, key, timeWindow));
         return;
       }
       redis.eval(REDIS_WINDOW_SCRIPT, 1, `${this.keyPrefix}${key}`, timeWindow).then(
@@ -54,7 +38,7 @@ export function sharedRateLimitStore(
         },
         (error: unknown) => {
           onFallback(error);
-          callback(null, this.local.incr(key, timeWindow));
+          callback(null, local(this.local, key, timeWindow));
         },
       );
     }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { securityHeaders, SITE_SECURITY_HEADERS } from './security-headers.ts';
 
 const OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
@@ -31,11 +32,30 @@ async function helmetOnARealResponse(options: HelmetOptions): Promise<Record<str
 
 describe('security headers', () => {
   it('are exactly the ones helmet sets on a response, computed once', async () => {
-    const computed = securityHeaders(OPTIONS);
+    const computed = await securityHeaders(OPTIONS);
     expect(computed).toEqual(await helmetOnARealResponse(OPTIONS));
     expect(computed['content-security-policy']).toBe("default-src 'self';frame-ancestors 'none'");
     expect(computed['x-content-type-options']).toBe('nosniff');
     expect(computed).not.toHaveProperty('cross-origin-embedder-policy');
     expect(Object.isFrozen(computed)).toBe(true);
+  });
+
+  it("are the site's own on every reply", async () => {
+    const computed = await securityHeaders(SITE_SECURITY_HEADERS);
+    expect(computed['content-security-policy']).toContain("script-src 'self';");
+    expect(computed['referrer-policy']).toBe('same-origin');
+    const t = await createTestApp();
+    try {
+      const reply = await t.app.inject({ method: 'GET', url: '/healthz' });
+      for (const [name, value] of Object.entries(computed)) expect(reply.headers[name]).toBe(value);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fail the start when helmet refuses its options', async () => {
+    await expect(
+      securityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'"] } } }),
+    ).rejects.toThrow();
   });
 });

@@ -2,12 +2,12 @@ import type {
   FastifyBaseLogger,
   FastifyInstance,
   FastifySchemaCompiler,
+  FastifySerializerCompiler,
   FastifyTypeProvider,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 

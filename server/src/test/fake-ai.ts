@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../config.ts';
 
 /** How the fake AI answers the next requests. */
 export type FakeAiMode =
@@ -8,6 +9,9 @@ export type FakeAiMode =
   | { kind: 'json'; text: string }
   | { kind: 'error'; status: number }
   | { kind: 'hang' };
+
+/** What the fake AI answers until told otherwise. */
+const defaultMode = (): FakeAiMode => ({ kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] });
 
 /** A request the fake AI received. */
 export interface FakeAiRequest {
@@ -26,7 +30,7 @@ export interface FakeAiRequest {
  */
 export class FakeAi {
   readonly requests: FakeAiRequest[] = [];
-  mode: FakeAiMode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+  mode: FakeAiMode = defaultMode();
   private readonly server = http.createServer((request, response) => this.handle(request, response));
   private readonly open = new Set<http.ServerResponse>();
   private waiters: { count: number; resolve: () => void }[] = [];
@@ -48,6 +52,24 @@ export class FakeAi {
       };
       this.waiters.push({ count, resolve: done });
     });
+  }
+
+  /** Forgets the requests and streams the default answer again (between tests). */
+  reset(): void {
+    this.requests.length = 0;
+    this.mode = defaultMode();
+  }
+
+  /**
+   * Starts listening; the app settings that send an app's AI calls here with `apiKey` (a short
+   * timeout, and the limits the AI tests count against: 100 messages and 3 AI answers a minute).
+   */
+  async appConfig(apiKey: string): Promise<Pick<AppConfig, 'ai' | 'chatRateLimit'>> {
+    const baseUrl = await this.start();
+    return {
+      ai: { baseUrl, apiKey, model: 'gpt-4', timeoutMs: 400 },
+      chatRateLimit: { messages: 100, aiReplies: 3 },
+    };
   }
 
   async start(): Promise<string> {

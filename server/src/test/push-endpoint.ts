@@ -1,96 +1,36 @@
-import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import https from 'node:https';
-import path from 'node:path';
-import { expect } from 'vitest';
-
 /**
  * A push service of our own for tests: https on loopback with a self-signed certificate, the
  * browser's side of a subscription (its keys) and the decryption a browser does, so a test sees
- * exactly what a device would show.
+ * exactly what a device would show. The same module serves the operator-push benchmark.
  */
-const b64url = (buffer: Buffer) => buffer.toString('base64url');
+import { expect } from 'vitest';
+import { newBrowserKeys } from '../../../bench/push-service.mjs';
+import type { TestClient } from './test-app.ts';
 
-/** What our fake push service received. */
-export interface Received {
+export { decrypt, newBrowserKeys, startPushService, type Received } from '../../../bench/push-service.mjs';
+
+/** One device's subscription at the test's push service: its keys, endpoint and the path it receives at. */
+export interface Device {
+  keys: ReturnType<typeof newBrowserKeys>;
+  endpoint: string;
   path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
 }
 
-/** A local push service over https with a self-signed certificate; answers each path's chosen status. */
-export async function startPushService(dir: string) {
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const received: Received[] = [];
-  const statusFor = new Map<string, number>();
-  const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(statusFor.get(request.url ?? '') ?? 201).end();
-    });
+/** Subscribes a device of the signed-in `client` at the push service (`origin`), in `locale` if given. */
+export async function subscribeDevice(
+  service: { origin: string },
+  client: TestClient,
+  name: string,
+  locale?: string,
+): Promise<Device> {
+  const keys = newBrowserKeys();
+  const endpoint = `${service.origin}/push/${name}`;
+  const response = await client.post('/api/push/subscriptions', {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+    ...(locale ? { locale } : {}),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  const origin = `https://127.0.0.1:${address.port}`;
-  const agent = new https.Agent({ ca: fs.readFileSync(cert) });
-  return { origin, agent, received, statusFor, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-export function newBrowserKeys() {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = crypto.randomBytes(16);
-  return { ecdh, auth, p256dh: b64url(ecdh.getPublicKey()), authB64: b64url(auth) };
-}
-
-/** RFC 8291 + RFC 8188 (aes128gcm) decryption, as a browser does it. */
-export function decrypt(body: Buffer, keys: ReturnType<typeof newBrowserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body.readUInt8(20);
-  const serverPublic = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  expect(recordSize).toBeGreaterThanOrEqual(ciphertext.length);
-  const shared = keys.ecdh.computeSecret(serverPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic]);
-  const ikm = Buffer.from(crypto.hkdfSync('sha256', shared, keys.auth, keyInfo, 32));
-  const cek = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(crypto.hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 followed by zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end -= 1;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
+  expect(response.status, response.text).toBe(200);
+  return { keys, endpoint, path: `/push/${name}` };
 }

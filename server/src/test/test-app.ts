@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { errorBodySchema } from '@gomeum/contracts';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
@@ -66,6 +67,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The error code of an error reply (`{ error: { code } }`). */
+export function errorCode(response: TestResponse): string {
+  return errorBodySchema.parse(response.body).error.code;
 }
 
 /** A response as tests see it. */

@@ -16,6 +16,7 @@ import { LineIcon } from '../lib/line-icon.tsx';
 import { AppOnly, HydrateLater } from '../lib/hydration.tsx';
 import { ScrollToTop } from '../lib/scroll-to-top.tsx';
 import { inTaskOfItsOwn } from '../lib/when-idle.ts';
+import { OperatorAppLaunch } from './app-launch.tsx';
 
 /**
  * Reports every navigation of a signed-in user (guests included) as a page visit: once per page
@@ -150,6 +151,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <AppOnly>
         <VisitReporting />
         <SessionWatch />
+        <OperatorAppLaunch />
       </AppOnly>
       <AppOnly>
         <GuestMergeGate />

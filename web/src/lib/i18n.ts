@@ -176,15 +176,39 @@ export function setRenderLanguage(lang: Language, strings: Record<Exclude<Langua
   void i18n.changeLanguage(lang);
 }
 
-/** Switches the interface language (fetching its strings first) and remembers it. */
+/** A language asked for whose strings are still on their way (setLanguage), else null. */
+let pendingLanguage: Language | null = null;
+
+/**
+ * The language the reader last chose: the one shown, or the one still loading. A second press of
+ * the language control while Korean loads moves on from Korean, not again from what is shown.
+ */
+export function chosenLanguage(): Language {
+  return pendingLanguage ?? currentLanguage();
+}
+
+/**
+ * Switches the interface language (fetching its strings first) and remembers it. Of choices made
+ * while strings load, the last one wins, whichever language's strings arrive first.
+ */
 export async function setLanguage(lang: Language): Promise<void> {
+  pendingLanguage = lang;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
   rememberForServer(lang);
-  await loadStrings(lang);
+  try {
+    await loadStrings(lang);
+  } catch (error) {
+    // Dropped: what is shown stays, and the next press moves on from that.
+    if (pendingLanguage === lang) pendingLanguage = null;
+    throw error;
+  }
+  // A later choice is still loading: it wins.
+  if (pendingLanguage !== lang) return;
+  pendingLanguage = null;
   switchTo(lang);
 }
 

@@ -120,6 +120,12 @@ export class UsersRepository {
     return this.db.selectFrom('users').select(['id', 'email', 'guest_id', 'is_guest']).where('id', 'in', ids).execute();
   }
 
+  /** Ids of every operator account. */
+  async operatorIds(): Promise<string[]> {
+    const rows = await this.db.selectFrom('users').select('id').where('role', '=', 'operator').execute();
+    return rows.map((row) => row.id);
+  }
+
   /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
   chatMarks(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
     return this.db

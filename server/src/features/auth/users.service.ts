@@ -33,6 +33,11 @@ export class UsersService {
     );
   }
 
+  /** Who plays Gomeum: every operator account's id (their devices get the operator's alerts). */
+  operatorIds(): Promise<string[]> {
+    return this.users.operatorIds();
+  }
+
   /** The user's IANA time zone (their streaks' days), or null when none was given yet. */
   timeZone(userId: string): Promise<string | null> {
     return this.users.getTimeZone(userId);

@@ -93,7 +93,7 @@ export interface StoredOnce {
   created: boolean;
 }
 
-/** All SQL of the chat: messages, the operator's read marks, presence. */
+/** All SQL of the chat: messages and the operator's read marks. */
 export class ChatRepository {
   // PostgreSQL: messages sent together are stored by one statement (see db/coalesce.ts).
   private readonly postgres: boolean;
@@ -286,32 +286,5 @@ export class ChatRepository {
   async findByIds(ids: number[]): Promise<ChatMessageRow[]> {
     if (ids.length === 0) return [];
     return this.db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
-  }
-
-  /** Reads a presence row's flag; `fallback` when the row is missing. */
-  async presenceFlag(key: string, fallback: number): Promise<number> {
-    const row = await this.db.selectFrom('presence').select('online').where('key', '=', key).executeTakeFirst();
-    return row ? row.online : fallback;
-  }
-
-  /** Writes a presence row. */
-  async setPresence(key: string, online: number, now: number): Promise<void> {
-    await this.db
-      .insertInto('presence')
-      .values({ key, online, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ online, updated_at: now }))
-      .execute();
-  }
-
-  /** How many presence rows with this key prefix are on and were refreshed since `since`. */
-  async countFresh(prefix: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('presence')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('key', 'like', `${prefix}%`)
-      .where('online', '>', 0)
-      .where('updated_at', '>=', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 }

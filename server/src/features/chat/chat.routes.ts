@@ -1,20 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
-import type { PresenceService } from './chat.presence.ts';
 import type { ChatService } from './chat.service.ts';
 
 /** Options of the chat routes. */
 export interface ChatRoutesOptions {
   chat: ChatService;
-  presence: PresenceService;
   /** Messages per user (or, signed out, per address) per minute. */
   messagesPerMinute: number;
 }
 
-/** Chat over HTTP: a user's own history and sending; the operator's conversations, replies and presence. */
+/** Chat over HTTP: a user's own history and sending; the operator's conversations and replies. */
 export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<void> {
-  const { chat, presence } = options;
+  const { chat } = options;
   // Limits count per user, so many users behind one address do not share one budget.
   const perUser = (max: number) => ({
     config: {
@@ -43,8 +41,4 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
   }));
 
   addRoute(app, ROUTES.markChatRead, async (request) => chat.markRead(request.params.userId, request.body.upTo));
-
-  addRoute(app, ROUTES.presence, async () => presence.status());
-
-  addRoute(app, ROUTES.setPresence, async (request) => presence.setAway(request.body.away));
 }

@@ -1,20 +1,14 @@
 import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
-import {
-  AI_CONTEXT_LABELS,
-  AI_FALLBACK_MESSAGE,
-  AI_SYSTEM_PROMPT,
-  WELCOME_MESSAGE,
-  announcementText,
-} from '../../content/messages.ts';
+import { AI_CONTEXT_LABELS, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
+import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
-import type { RateBudget } from '../../lib/rate-budget.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
+import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
 import type { GomeumTasksService, TaskSummary, TasksService } from '../tasks/index.ts';
-import type { AiClient, AiMessage } from './chat.ai.ts';
-import type { PresenceService } from './chat.presence.ts';
 import type { ChatMessageRow, ChatRepository, NewChatMessage } from './chat.repository.ts';
 
 const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
@@ -22,7 +16,6 @@ const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.o
 // How much of the conversation the AI sees, and how many conversations the operator's list shows.
 const AI_CONTEXT_MESSAGES = 12;
 const CONVERSATIONS_LIMIT = 500;
-const MINUTE = 60_000;
 
 /** The wire form of a stored message. */
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
@@ -57,13 +50,14 @@ export interface ChatServiceDeps {
   /** Gomeum's newest log, announced in every chat. */
   gomeumTasks: Pick<GomeumTasksService, 'latestLog'>;
   hub: LiveHub;
-  ai: AiClient;
-  presence: PresenceService;
+  /** Whether the human Gomeum answers now (the companion's). */
+  presence: Pick<PresenceService, 'status'>;
+  /** Gomeum's AI voice, which answers while they do not (the companion's). */
+  voice: Pick<GomeumVoice, 'speak'>;
   now: () => number;
-  aiRepliesPerMinute: number;
-  /** Where AI answers are counted per user (shared by every instance when Redis is configured). */
-  aiBudget: RateBudget;
   onError: (error: unknown, context: string) => void;
+  /** The operator's alerts: told of each user message and each answer of the operator. */
+  alerts?: Pick<OperatorAlertHooks, 'userWrote' | 'operatorAnswered'>;
 }
 
 /**
@@ -72,11 +66,12 @@ export interface ChatServiceDeps {
  * streamed as it is written: exactly one answerer per message.
  */
 export class ChatService {
-  private readonly pending = new Set<Promise<void>>();
-  // Aborted at shutdown: AI answers still being written stop, and the fallback is stored instead.
-  private readonly stopping = new AbortController();
+  // AI answers under way. At shutdown those still being written stop, and the fallback is stored instead.
+  private readonly work: BackgroundWork;
 
-  constructor(private readonly deps: ChatServiceDeps) {}
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.work = new BackgroundWork((error) => deps.onError(error, 'AI answer'));
+  }
 
   /**
    * A user's message: stored, delivered, then answered by the AI when the operator is away. With
@@ -87,7 +82,8 @@ export class ChatService {
     // Asked before storing: once the message is stored, nothing may fail the request.
     const presence = await this.deps.presence.status();
     const { message, created } = await this.store(user.id, 'user', content, clientId);
-    if (created && !presence.online) this.track(this.answerWithAi(user, message));
+    if (created && !presence.online) this.work.track(this.answerWithAi(user, message));
+    if (created) this.deps.alerts?.userWrote({ userId: user.id, content });
     return message;
   }
 
@@ -95,6 +91,7 @@ export class ChatService {
   async sendFromGomeum(userId: string, content: string, clientId?: string): Promise<ChatMessage> {
     if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
     const { message } = await this.store(userId, 'gomeum', content, clientId);
+    this.deps.alerts?.operatorAnswered({ userId, topic: 'chat' });
     // Answering a conversation reads everything before the answer. The answer is stored, so a
     // read mark that cannot be moved now is only logged (the dashboard moves it when it shows it).
     await this.moveReadMark(userId, message.id).catch((error: unknown) => this.deps.onError(error, 'read mark'));
@@ -216,17 +213,16 @@ export class ChatService {
   }
 
   /** Resolves when every AI answer under way has been stored (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   /**
    * Shutdown: AI answers still being written are cut short and the fallback text is stored in
    * their place, so no question is left unanswered; resolves once every answer is stored.
    */
-  async close(): Promise<void> {
-    this.stopping.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.work.close();
   }
 
   private async store(
@@ -252,32 +248,26 @@ export class ChatService {
     await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
   }
 
-  private track(task: Promise<void>): void {
-    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'AI answer'));
-    this.pending.add(tracked);
-    void tracked.finally(() => this.pending.delete(tracked));
-  }
-
   private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
     const streamId = `ai-${question.id}`;
     let text = '';
-    if (this.deps.ai.configured && (await this.deps.aiBudget.take(user.id, this.deps.aiRepliesPerMinute, MINUTE))) {
-      try {
-        const prompt = await this.prompt(user.id, language);
-        text = await this.deps.ai.stream(
-          prompt,
-          (delta) => {
-            const event = { type: 'chat.ai_delta', userId: user.id, streamId, delta } as const;
-            void this.deps.hub.publishToUser(user.id, event);
-            void this.deps.hub.publishToOperators(event);
-          },
-          this.stopping.signal,
-        );
-      } catch (error) {
-        this.deps.onError(error, 'AI answer');
-        text = '';
-      }
+    try {
+      const answer = await this.deps.voice.speak({
+        userId: user.id,
+        language,
+        prompt: () => this.prompt(user.id, language),
+        onDelta: (delta) => {
+          const event = { type: 'chat.ai_delta', userId: user.id, streamId, delta } as const;
+          void this.deps.hub.publishToUser(user.id, event);
+          void this.deps.hub.publishToOperators(event);
+        },
+        signal: this.work.signal,
+      });
+      text = answer ?? '';
+    } catch (error) {
+      this.deps.onError(error, 'AI answer');
+      text = '';
     }
     // No answer: a notice in every language (the reader may switch), not a reply in Gomeum's voice.
     const answered = text.trim();
@@ -292,17 +282,16 @@ export class ChatService {
     await this.deliver(toChatMessage(row), streamId);
   }
 
-  /** Gomeum's persona in the user's language, their planet tasks, then the recent conversation. */
-  private async prompt(userId: string, language: Language): Promise<AiMessage[]> {
+  /** After Gomeum's persona (the voice's): the user's planet tasks, then the recent conversation. */
+  private async prompt(userId: string, language: Language): Promise<{ instruction: string; messages: AiMessage[] }> {
     const [tasks, recent] = await Promise.all([
       this.deps.tasks.summaries(userId),
       this.deps.repo.listAfter(userId, 0, AI_CONTEXT_MESSAGES),
     ]);
-    const system = `${pickLocalized(AI_SYSTEM_PROMPT, language)}\n\n${describeTasks(tasks, language)}`;
-    const conversation: AiMessage[] = recent
+    const messages: AiMessage[] = recent
       .filter((row) => row.kind === 'message')
       .map((row) => ({ role: row.sender === 'user' ? 'user' : 'assistant', content: row.content }));
-    return [{ role: 'system', content: system }, ...conversation];
+    return { instruction: describeTasks(tasks, language), messages };
   }
 }
 

@@ -6,7 +6,7 @@ import { pushRoutes } from './push.routes.ts';
 import { DEFAULT_PUSH_HOSTS, PushService, type PushOptions } from './push.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 
-export type { PushService } from './push.service.ts';
+export type { AlertDevices, PushService } from './push.service.ts';
 
 /** What the push feature is built from: its VAPID keys' source and how it delivers. */
 export interface PushDeps extends Omit<PushOptions, 'allowedHosts'> {

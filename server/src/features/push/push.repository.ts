@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PushSubscriptionsTable } from '../../db/schema.ts';
 
 /** A stored push subscription. */
@@ -9,7 +9,7 @@ export class PushRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Stores a subscription; the same endpoint signing in as someone else moves to that user. */
-  async upsert(row: PushSubscriptionRow): Promise<void> {
+  async upsert(row: Insertable<PushSubscriptionsTable>): Promise<void> {
     await this.db
       .insertInto('push_subscriptions')
       .values(row)
@@ -38,6 +38,38 @@ export class PushRepository {
 
   listForUser(userId: string): Promise<PushSubscriptionRow[]> {
     return this.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+  }
+
+  /** These users' subscriptions whose operator alerts are on. */
+  listAlertedFor(userIds: readonly string[]): Promise<PushSubscriptionRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .where('operator_alerts', '=', 1)
+      .execute();
+  }
+
+  /** One of this user's subscriptions, by its endpoint. */
+  findForUser(userId: string, endpoint: string): Promise<PushSubscriptionRow | undefined> {
+    return this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('endpoint', '=', endpoint)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Sets the operator-alerts switch of one of this user's subscriptions; false when it is not theirs. */
+  async setOperatorAlerts(userId: string, endpoint: string, enabled: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('push_subscriptions')
+      .set({ operator_alerts: enabled ? 1 : 0 })
+      .where('endpoint', '=', endpoint)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async deleteByEndpoint(endpoint: string): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { decrypt, newBrowserKeys, startPushService } from '../../test/push-endpoint.ts';
+import { decrypt, newBrowserKeys, startPushService, subscribeDevice } from '../../test/push-endpoint.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 import { PushRepository } from './push.repository.ts';
 import { isAllowedPushEndpoint, isAllowedPushHost } from './push.service.ts';
@@ -64,18 +64,8 @@ describe('push delivery', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function subscribe(client: TestClient, name: string, locale?: string) {
-    const keys = newBrowserKeys();
-    const endpoint = `${pushService.origin}/push/${name}`;
-    const response = await client.post('/api/push/subscriptions', {
-      endpoint,
-      expirationTime: null,
-      keys: { p256dh: keys.p256dh, auth: keys.authB64 },
-      ...(locale ? { locale } : {}),
-    });
-    expect(response.status).toBe(200);
-    return { keys, endpoint, path: `/push/${name}` };
-  }
+  const subscribe = (client: TestClient, name: string, locale?: string) =>
+    subscribeDevice(pushService, client, name, locale);
 
   function messagesTo(path: string, keys: ReturnType<typeof newBrowserKeys>): PushMessage[] {
     return pushService.received

@@ -17,6 +17,12 @@ function webpush(): typeof webpushModule {
   return loaded;
 }
 
+/** Devices an alert is for, and the send to them. */
+export interface AlertDevices {
+  count: number;
+  send(build: PushMessageBuilder): Promise<PushTally>;
+}
+
 /** Hosts of the push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
 export const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
@@ -141,6 +147,39 @@ export class PushService implements PushSender {
         await this.deliverMany(await this.repository.listForUser(userId), build);
       })(),
     );
+  }
+
+  /**
+   * These users' devices whose operator alerts are on (the operator's switch per device): how
+   * many, and a send to them all that resolves with the tally once each was tried (never throws).
+   */
+  async alertDevices(userIds: readonly string[]): Promise<AlertDevices> {
+    const devices = await this.repository.listAlertedFor(userIds);
+    return {
+      count: devices.length,
+      send: (build) => {
+        const work = this.deliverMany(devices, build);
+        this.track(work.then(() => undefined));
+        return work.catch(() => ({ delivered: 0, failed: devices.length }));
+      },
+    };
+  }
+
+  /** Whether this user holds a subscription at `endpoint`, and whether operator alerts go to it. */
+  async alertState(userId: string, endpoint: string): Promise<{ subscribed: boolean; enabled: boolean }> {
+    const row = await this.repository.findForUser(userId, endpoint);
+    return { subscribed: Boolean(row), enabled: row?.operator_alerts === 1 };
+  }
+
+  /** Turns operator alerts on or off for one of this user's subscriptions (404 when it is not theirs). */
+  async setAlerts(
+    userId: string,
+    endpoint: string,
+    enabled: boolean,
+  ): Promise<{ subscribed: boolean; enabled: boolean }> {
+    if (!(await this.repository.setOperatorAlerts(userId, endpoint, enabled)))
+      throw new AppError(404, 'errors.not_found');
+    return { subscribed: true, enabled };
   }
 
   /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */

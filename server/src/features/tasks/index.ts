@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { KeptReplies } from '../../lib/kept-replies.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { FeaturePlugin } from '../../lib/zod-provider.ts';
 import type { FilesService } from '../files/index.ts';
 import { GomeumTasksRepository } from './gomeum-tasks.repository.ts';
@@ -21,7 +22,7 @@ export type { TasksService } from './tasks.service.ts';
 
 /**
  * What the tasks feature is built from: the database, other features' services, and what its
- * reactions need (the live channel, the chat's presence and AI, push, the shared AI budget).
+ * reactions need (the live channel, the companion's presence and voice, push).
  */
 export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   db: Kysely<Database>;
@@ -29,6 +30,8 @@ export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   users: TaskUsers;
   /** Gomeum's new logs go to every tab; reactions to the user and the operators. */
   live: LiveHub;
+  /** The operator's alerts: told of each proof stored, and of the operator's answers. */
+  alerts?: OperatorAlertHooks;
   /** Hears each lookup of a kept page of a user's log: answered from what is kept, or made anew. */
   onKeptPage?: (outcome: 'hit' | 'miss') => void;
 }
@@ -59,7 +62,7 @@ export function createTasks(deps: TasksDeps): TasksFeature {
   const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet) =>
     deps.live.publishToAll({ type: 'gomeum_log.published', planet }),
   );
-  const tasks = new TasksService(new TasksRepository(db), gomeumTasks, users, files, deps.now, reactions);
+  const tasks = new TasksService(new TasksRepository(db), gomeumTasks, users, files, deps.now, reactions, deps.alerts);
   return {
     tasks,
     gomeumTasks,

@@ -1,22 +1,13 @@
-import type { Language, PlanetId, Presence, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
-import { isLanguage, pickLocalized, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
-import { AI_SYSTEM_PROMPT } from '../../content/messages.ts';
+import type { Language, PlanetId, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
+import { isLanguage, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
+import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
-import type { RateBudget } from '../../lib/rate-budget.ts';
+import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
 import { fileUrl } from '../files/index.ts';
 import type { ProofContextRow, ProofReactionRow, ReactionsRepository } from './reactions.repository.ts';
-
-/** What the reactions need of the AI: a chat-completions client that streams (the chat's). */
-export interface ReactionAi {
-  readonly configured: boolean;
-  stream(
-    messages: { role: 'system' | 'user' | 'assistant'; content: string }[],
-    onDelta: (delta: string) => void,
-    signal?: AbortSignal,
-  ): Promise<string>;
-}
 
 /** What the reactions need of the live channel. */
 export interface ReactionLive {
@@ -28,18 +19,17 @@ export interface ReactionLive {
 export interface ReactionsServiceDeps {
   repo: ReactionsRepository;
   live: ReactionLive;
-  /** Whether the human Gomeum is answering (the chat's presence). */
-  presence: { status(): Promise<Presence> };
-  ai: ReactionAi;
+  /** Whether the human Gomeum is answering (the companion's). */
+  presence: Pick<PresenceService, 'status'>;
+  /** Gomeum's AI voice (the companion's): its budget per user is the chat's answers' too. */
+  voice: Pick<GomeumVoice, 'configured' | 'speak'>;
   push: PushSender;
-  /** The user's AI budget, shared with the chat's AI answers (same key: the user's id). */
-  aiBudget: RateBudget;
-  aiPerMinute: number;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** The operator's alerts: told when the operator answered a user's proof. */
+  alerts?: Pick<OperatorAlertHooks, 'operatorAnswered'>;
 }
 
-const MINUTE = 60_000;
 const PUSH_BODY_MAX = 180;
 
 /** The wire form of a stored reaction. */
@@ -63,21 +53,22 @@ export function toProofReaction(row: ProofReactionRow, planet: string): ProofRea
  * reaction is written and the proof waits in the queue for the operator.
  */
 export class ReactionsService {
-  private readonly pending = new Set<Promise<void>>();
-  // Aborted at shutdown: AI reactions still being written stop, and their proofs wait for the operator.
-  private readonly stopping = new AbortController();
+  // AI reactions under way. At shutdown those still being written stop, and their proofs wait for the operator.
+  private readonly work: BackgroundWork;
 
-  constructor(private readonly deps: ReactionsServiceDeps) {}
+  constructor(private readonly deps: ReactionsServiceDeps) {
+    this.work = new BackgroundWork((error) => deps.onError(error, 'proof reaction'));
+  }
 
   /**
    * A proof was stored: the operators' queue changes, and when the operator is not online the AI
    * starts writing a reaction. Never fails (the proof is stored already).
    */
   proofSubmitted(logId: string): void {
-    this.track(
+    this.work.track(
       (async () => {
         await this.deps.live.publishToOperators({ type: 'proof.queue_changed' });
-        if (!this.deps.ai.configured) return;
+        if (!this.deps.voice.configured) return;
         if ((await this.deps.presence.status()).online) return;
         await this.reactWithAi(logId);
       })(),
@@ -86,7 +77,7 @@ export class ReactionsService {
 
   /** A proof was deleted (its reaction with it, by the database): the operators' queue changes. */
   proofDeleted(): void {
-    this.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
+    this.work.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
   }
 
   /** Proofs no one has reacted to yet, newest first, with who sent them and the task's progress. */
@@ -121,18 +112,18 @@ export class ReactionsService {
       if (!(await this.deps.repo.planetOf(logId))) throw new AppError(404, 'errors.not_found');
       throw new AppError(409, 'reaction.error_exists');
     }
+    this.deps.alerts?.operatorAnswered({ userId: row.user_id, topic: 'proof' });
     return this.deliver(row);
   }
 
   /** Resolves when every AI reaction under way has been stored or given up (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   /** Shutdown: AI reactions still being written stop (their proofs wait for the operator). */
-  async close(): Promise<void> {
-    this.stopping.abort();
-    await this.idle();
+  close(): Promise<void> {
+    return this.work.close();
   }
 
   /** Tells the user's tabs and the operators, and pushes to the user's devices (shown when no tab is in view). */
@@ -153,26 +144,26 @@ export class ReactionsService {
     return reaction;
   }
 
-  private track(task: Promise<void>): void {
-    const tracked = task.catch((error: unknown) => this.deps.onError(error, 'proof reaction'));
-    this.pending.add(tracked);
-    void tracked.finally(() => this.pending.delete(tracked));
-  }
-
   private async reactWithAi(logId: string): Promise<void> {
     const proof = await this.deps.repo.proofContext(logId);
     if (!proof) return;
-    // The same budget as the chat's AI answers: a user cannot spend more AI by sending proofs.
-    if (!(await this.deps.aiBudget.take(proof.user_id, this.deps.aiPerMinute, MINUTE))) return;
-    const count = await this.deps.repo.countLogs(proof.user_id, proof.planet);
-    let text: string;
+    const language: Language = isLanguage(proof.locale) ? proof.locale : 'en';
+    let text: string | null;
     try {
-      text = await this.deps.ai.stream(this.prompt(proof, count), () => undefined, this.stopping.signal);
+      // The same budget as the chat's AI answers (the voice's): a user cannot spend more AI by sending proofs.
+      text = await this.deps.voice.speak({
+        userId: proof.user_id,
+        language,
+        prompt: async () => this.prompt(proof, await this.deps.repo.countLogs(proof.user_id, proof.planet), language),
+        signal: this.work.signal,
+      });
     } catch (error) {
       // No reaction: the proof stays in the queue for the operator.
       this.deps.onError(error, 'AI proof reaction');
       return;
     }
+    // No AI (no key, the budget spent): the proof waits for the operator.
+    if (text === null) return;
     const content = text.trim().slice(0, REACTION_TEXT_MAX);
     if (!content) return;
     // Stored only now, completely written: if the operator replied meanwhile, theirs stays.
@@ -180,11 +171,13 @@ export class ReactionsService {
     if (row) await this.deliver(row);
   }
 
-  /** Gomeum's persona and the reaction's instruction in the user's language, then the proof in context. */
-  private prompt(proof: ProofContextRow, count: number) {
-    const language: Language = isLanguage(proof.locale) ? proof.locale : 'en';
+  /** After Gomeum's persona (the voice's): the reaction's instruction in the user's language, then the proof in context. */
+  private prompt(
+    proof: ProofContextRow,
+    count: number,
+    language: Language,
+  ): { instruction: string; messages: AiMessage[] } {
     const labels = REACTION_PROMPT[language];
-    const system = `${pickLocalized(AI_SYSTEM_PROMPT, language)}\n\n${labels.instruction}`;
     const user = [
       `${labels.planet}: ${proof.planet}`,
       `${labels.task}: ${proof.description?.trim() || labels.unset}`,
@@ -194,9 +187,6 @@ export class ReactionsService {
       `${labels.title}: ${proof.title}`,
       `${labels.proof}: ${proof.content}`,
     ].join('\n');
-    return [
-      { role: 'system' as const, content: system },
-      { role: 'user' as const, content: user },
-    ];
+    return { instruction: labels.instruction, messages: [{ role: 'user', content: user }] };
   }
 }

@@ -161,12 +161,7 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
   const sockets: LiveTestClient[] = [];
 
   beforeAll(async () => {
-    const baseUrl = await fake.start();
-    t = await createTestApp({
-      operator: TEST_OPERATOR,
-      ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 400 },
-      chatRateLimit: { messages: 100, aiReplies: 3 },
-    });
+    t = await createTestApp({ operator: TEST_OPERATOR, ...(await fake.appConfig(KEY)) });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     operator = await operatorClient(t);
   });
@@ -174,8 +169,7 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await t.services.reactions.idle();
     await t.services.chat.idle();
-    fake.requests.length = 0;
-    fake.mode = { kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] };
+    fake.reset();
   });
   afterAll(async () => {
     await t.close();

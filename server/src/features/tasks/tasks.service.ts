@@ -13,6 +13,7 @@ import type {
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseLocalized } from '../../lib/json.ts';
+import { noOperatorAlerts, type OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
 import { fileUrl, type FilesService } from '../files/index.ts';
 import type { GomeumTasksService } from './gomeum-tasks.service.ts';
@@ -120,6 +121,8 @@ export class TasksService {
     private readonly now: () => number,
     /** Gomeum's reactions: shown under each proof, started when one is stored. */
     private readonly reactions: ProofReactions = noReactions,
+    /** The operator's alerts: told of each proof stored. */
+    private readonly alerts: Pick<OperatorAlertHooks, 'proofSent'> = noOperatorAlerts,
   ) {}
 
   /** Everything the task screen of `planet` shows to `userId`. */
@@ -228,6 +231,7 @@ export class TasksService {
       throw error;
     }
     this.reactions.proofSubmitted(log.id);
+    this.alerts.proofSent({ userId, logId: log.id, title: fields.title, content: fields.content });
     const updated = await this.tasks.getUserTask(userId, planet);
     if (!updated) throw new AppError(500, 'errors.server');
     return { log: toTaskLog(log, null), userTask: toUserTask(updated) };

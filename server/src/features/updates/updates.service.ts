@@ -59,9 +59,15 @@ export class UpdatesService {
   }
 
   async get(id: string): Promise<Update> {
+    const update = await this.find(id);
+    if (!update) throw new AppError(404, 'errors.not_found');
+    return update;
+  }
+
+  /** One entry, or null when there is none (a shared link's card falls back to the site's). */
+  async find(id: string): Promise<Update | null> {
     const row = await this.updates.find(id);
-    if (!row) throw new AppError(404, 'errors.not_found');
-    return toUpdate(row);
+    return row ? toUpdate(row) : null;
   }
 
   /** One language's content as `create` or `edit` would store it (the editor's preview); stores nothing. */

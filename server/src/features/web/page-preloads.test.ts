@@ -49,7 +49,9 @@ describe('page preloads', () => {
 
   it('go at the end of the head', () => {
     const html = withPreloads(INDEX, preloadTags(INDEX, '/task/music', PAGES, {}));
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/pages-1.js" \/>\s*<\/head>/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/pages-1.js" fetchpriority="low" \/>\s*<\/head>/,
+    );
     expect(withPreloads(INDEX, [])).toBe(INDEX);
   });
 });

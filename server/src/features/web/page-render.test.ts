@@ -35,9 +35,6 @@ export async function renderPage({ url, language, reads }) {
 }
 `;
 
-/** A stand-in for the build's boot entry (web/src/boot.ts). */
-const BOOT_SOURCE = 'document.documentElement.dataset.booted = "yes";';
-
 /** A render that breaks. */
 const BROKEN_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
 
@@ -59,11 +56,8 @@ describe('pages drawn by the server', () => {
       JSON.stringify({
         register: { scripts: ['/assets/register-1.js'], styles: ['/assets/register-1.css'] },
         galaxy: { scripts: ['/assets/galaxy-1.js'], styles: ['/assets/galaxy-1.css'] },
-        boot: { scripts: ['/assets/boot-1.js'], styles: [] },
       }),
     );
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets/boot-1.js'), BOOT_SOURCE);
     fs.mkdirSync(renderDirOf(webDist));
     fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
     t = await createTestAppWithOperator({ webDist });
@@ -113,46 +107,26 @@ describe('pages drawn by the server', () => {
     expect(bobs.text).not.toContain(alice.id);
   });
 
-  it('starts a drawn page from the boot script, written before the page, the app and its imports held back until the first paint', async () => {
+  it('draws a page with its styles first and its scripts at a low priority, its art allowed by hash', async () => {
     const page = await new TestClient(t).get('/register');
-    // The boot script runs before any of the page is there to tap: the first thing in the body.
-    const boot = `(() => {\n${BOOT_SOURCE}\n})();`;
-    expect(page.text).toMatch(/<body>\s*<script>\(\(\) => \{\n/);
-    expect(page.text.indexOf(`<script>${boot}</script>`)).toBeLessThan(page.text.indexOf('<div id="root"'));
-    expect(page.text).not.toContain('src="/assets/boot-1.js"');
-    // The app's own entry and preloads leave the head for the inert template the boot script starts.
-    expect(page.text).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(page.text).toContain(
-      '<template id="after-paint" data-entry="/assets/index-abc.js"><link rel="modulepreload" crossorigin href="/assets/index-abc.js" /><link rel="modulepreload" crossorigin href="/assets/preact-1.js" /><link rel="modulepreload" crossorigin href="/assets/register-1.js" /></template>',
+    expect(page.text).toContain('<div id="root" data-rendered="en">');
+    // The first paint needs only the styles: the page's own come before its scripts, which start
+    // downloading at a low priority and run after parsing.
+    const style = page.text.indexOf('<link rel="stylesheet" crossorigin href="/assets/register-1.css" />');
+    const script = page.text.indexOf(
+      '<link rel="modulepreload" crossorigin href="/assets/register-1.js" fetchpriority="low" />',
     );
-    // The styles stay: the first paint needs them.
-    expect(page.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    expect(page.text).toContain('<link rel="stylesheet" crossorigin href="/assets/register-1.css" />');
+    expect(style).toBeGreaterThan(0);
+    expect(script).toBeGreaterThan(style);
+    // The app's entry starts it as on any page: no inline script.
+    expect(page.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(page.text).not.toMatch(/<script>/);
     // Its drawings' style attributes are allowed by the hash of each exact value, nothing more.
     const policy = String(page.headers['content-security-policy']);
     const hash = createHash('sha256').update('animation-delay:-1.3s;animation-duration:5s;').digest('base64');
     expect(policy).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
-    // And its one inline script by the hash of its exact text.
-    const bootHash = createHash('sha256').update(boot).digest('base64');
-    expect(policy).toContain(`script-src 'self' 'sha256-${bootHash}'`);
+    expect(policy).toContain("script-src 'self';");
     expect(policy).not.toContain('unsafe-inline');
-  });
-
-  it('leaves the app to start as usual when the boot script could not sit inside the page as it is', async () => {
-    const file = path.join(webDist, 'assets/boot-1.js');
-    fs.writeFileSync(file, 'const end = "</script><script>alert(1)";');
-    try {
-      const page = await new TestClient(t).get('/register');
-      expect(page.text).toContain('<div id="root" data-rendered="en">');
-      expect(page.text).not.toContain('alert(1)');
-      expect(page.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
-    } finally {
-      fs.writeFileSync(file, BOOT_SOURCE);
-      // (A new modification time: the reader reads it again.)
-      const later = new Date(Date.now() + 2000);
-      fs.utimesSync(file, later, later);
-    }
   });
 
   it("draws a signed-in user's page from their own reads, theirs alone, and no shared cache keeps it", async () => {
@@ -168,8 +142,10 @@ describe('pages drawn by the server', () => {
     // The page's answer, as her own read of it would have it.
     expect(reads?.['/api/galaxy']).toEqual((await alice.client.get('/api/galaxy')).body);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    // The page's scripts wait for its paint (nothing left to preload: the answers are in the page).
-    expect(response.text).toContain('<link rel="modulepreload" crossorigin href="/assets/galaxy-1.js" /></template>');
+    // The page's code is preloaded, its reads not (the answers are in the page).
+    expect(response.text).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/galaxy-1.js" fetchpriority="low" />',
+    );
     expect(response.text).not.toContain('<link rel="preload" as="fetch"');
     // Bob's page is his.
     const his = await bob.client.get('/galaxy');
@@ -191,7 +167,6 @@ describe('pages drawn by the server', () => {
     expect(visitor.text).toContain('<div id="root"></div>');
     expect(firstReads(visitor.text)).toBeNull();
     expect(visitor.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(visitor.text).not.toContain(BOOT_SOURCE);
   });
 
   it('gives the service worker the bare shell it keeps for offline use, with no one in it', async () => {

@@ -151,30 +151,20 @@ export function withRenderedPage(
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
 
 /**
- * The Content-Security-Policy of a drawn page: the site's policy, plus
- * - its boot script (`scriptHash`, see page-preloads.ts' bootScriptReader), the one inline script
- *   it runs, allowed by the hash of its exact text;
- * - the style attributes its drawings carry (a star layer's twinkle, a meteor's path), each allowed
- *   by the hash of its exact value (`'unsafe-hashes'`), so that this page's art paints with its
- *   HTML and no other inline style is allowed. (The app sets styles through the DOM afterwards,
- *   which a policy does not limit.)
+ * The Content-Security-Policy of a drawn page: the site's policy, plus the style attributes its
+ * drawings carry (a star layer's twinkle, a meteor's path), each allowed by the hash of its exact
+ * value (`'unsafe-hashes'`), so that this page's art paints with its HTML and no other inline style
+ * is allowed. (The app sets styles through the DOM afterwards, which a policy does not limit.)
  */
-export function drawnPagePolicy(policy: string, rendered: string, scriptHash?: string): string {
-  let drawn = policy;
-  if (scriptHash) {
-    drawn = drawn
-      .split(';')
-      .map((directive) => (/^\s*script-src\s/.test(directive) ? `${directive} ${scriptHash}` : directive))
-      .join(';');
-  }
+export function drawnPagePolicy(policy: string, rendered: string): string {
   const values = new Set(
     [...rendered.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) =>
       value.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_entity, name: string) => ENTITY[name] ?? ''),
     ),
   );
-  if (values.size === 0) return drawn;
+  if (values.size === 0) return policy;
   const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  return `${drawn};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
+  return `${policy};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { errorBody } from '../../lib/errors.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
-import { bootScriptReader, pageFilesReader, preloadTags, withBootEntry, withPreloads } from './page-preloads.ts';
+import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
 import {
   drawnPagePolicy,
   readFirstPage,
@@ -88,7 +88,6 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
   const hasWeb = fs.existsSync(indexFile);
   const readIndex = indexReader(indexFile);
   const readPageFiles = pageFilesReader(options.webDist);
-  const readBootScript = bootScriptReader(options.webDist);
   const readRenderModule = renderModuleReader(renderDirOf(options.webDist));
 
   addRoute(app, ROUTES.version, async (_request, reply) => {
@@ -144,12 +143,10 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       status === 200 ? preloadTags(html, pathname, pageFiles, request.cookies, { rendered: rendered !== null }) : [];
     let page = withPreloads(renderShell(html, card), preloads);
     if (rendered) {
-      const boot = await readBootScript(pageFiles);
-      page = withBootEntry(withRenderedPage(page, rendered.page, rendered.reads, rendered.language), boot);
+      page = withRenderedPage(page, rendered.page, rendered.reads, rendered.language);
       const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') {
-        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page.html, boot?.hash));
-      }
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page.html));
     }
     return reply.status(status).send(page);
   };

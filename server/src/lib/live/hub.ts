@@ -141,6 +141,12 @@ export class LiveHub {
     return this.publish({ kind: 'user', userId }, { type: 'session.ended' });
   }
 
+  /** An account deleted: its user's sockets and each of its sessions' close, on every instance. */
+  async endAccount(userId: string, sessionIds: readonly string[]): Promise<void> {
+    await this.endUser(userId);
+    for (const sessionId of sessionIds) await this.endSession(sessionId);
+  }
+
   /** How many sockets this instance has open for a session, and for its user in all. */
   openFor(sessionId: string, userId: string): { session: number; user: number } {
     let session = 0;

@@ -1,11 +1,11 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { clientEventSchema } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
-import { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
+import { originAllowed } from '../same-origin.ts';
 import type { App } from '../zod-provider.ts';
 import type { LiveHub } from './hub.ts';
 import { startHeartbeat } from './heartbeat.ts';
@@ -18,14 +18,23 @@ export interface LiveRoutesOptions {
   /** Client events a socket may send per 10 seconds before they are refused. */
   maxEventsPer10s?: number;
   /**
-   * Which of these sessions are still signed in. Sockets are checked every `sessionCheckMs`, so a
-   * session that expired or was removed without a sign-out still loses its sockets.
+   * The sessions (auth): a session that ends (sign-out, rotation) closes its sockets at once, on
+   * every instance; and which of these sessions are still signed in, checked every `sessionCheckMs`,
+   * so a session that expired or was removed without a sign-out still loses its sockets.
    */
-  liveSessions?: (sessionIds: string[]) => Promise<Set<string>>;
+  sessions?: LiveSessions;
   sessionCheckMs?: number;
   /** Open sockets one session (a browser's tabs) and one user (all their devices) may hold, per instance. */
   maxPerSession?: number;
   maxPerUser?: number;
+}
+
+/** What the live route needs of the sessions. */
+export interface LiveSessions {
+  /** Which of these sessions are still signed in. */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** Hears every session that ends. */
+  onSessionEnded(listener: (sessionId: string) => void): void;
 }
 
 // Client events are small; anything larger is a mistake or abuse.
@@ -38,25 +47,18 @@ function textOf(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
-/** True when the upgrade's Origin is this very site; a missing Origin (not a browser) passes. */
-function originAllowed(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The upgrade's `ServerResponse` stays on the TCP socket (`_httpMessage`, set by the WebSocket
- * plugin to route the upgrade through Fastify), and with it the request: kilobytes per open
- * WebSocket, never used again once the socket is handed over. Detached here.
+ * The upgrade's `ServerResponse` (the reply Fastify routed the upgrade through) stays attached to
+ * the TCP socket, and with it the request: kilobytes per open WebSocket, never used again once the
+ * socket is handed over. Kept here from the pre-upgrade check (its `reply.raw`) and detached from
+ * the socket once the upgrade is done.
  */
+const upgradeResponses = new WeakMap<FastifyRequest, ServerResponse>();
+
 function releaseUpgradeResponse(request: FastifyRequest): void {
-  const tcp = request.raw.socket as Socket & { _httpMessage?: unknown };
-  if (tcp._httpMessage instanceof ServerResponse) tcp._httpMessage.detachSocket(tcp);
+  const response = upgradeResponses.get(request);
+  upgradeResponses.delete(request);
+  response?.detachSocket(request.raw.socket);
 }
 
 /**
@@ -74,12 +76,16 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   // not land in one tick; a socket that has not answered since its last ping is dropped.
   const heartbeat = startHeartbeat(() => app.websocketServer.clients, heartbeatMs);
 
-  const { liveSessions } = options;
+  const { sessions } = options;
+  // Never awaited: a slow or broken bus must not hold up (or fail) a sign-out.
+  sessions?.onSessionEnded((sessionId) => {
+    hub.endSession(sessionId).catch((error: unknown) => app.log.warn({ err: error }, 'live: closing a session'));
+  });
   const sessionTimer = setInterval(
     () => {
       const ids = hub.sessionIds();
-      if (!liveSessions || ids.length === 0) return;
-      liveSessions(ids).then(
+      if (!sessions || ids.length === 0) return;
+      sessions.liveSessions(ids).then(
         (live) => {
           for (const id of ids) if (!live.has(id)) hub.closeSession(id);
         },
@@ -105,7 +111,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     ROUTES.live,
     {
       // Who may connect is the route table's (`user`: 401 before the upgrade); here, from where and how often.
-      preValidation: async (request) => {
+      preValidation: async (request, reply) => {
         if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
         const { user, sessionId } = request as RouteRequest<typeof ROUTES.live>;
         // More tabs than people really open is a script: refused before the upgrade.
@@ -113,6 +119,7 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
         if (open.session >= (options.maxPerSession ?? 10) || open.user >= (options.maxPerUser ?? 30)) {
           throw new AppError(429, 'errors.rate_limited');
         }
+        upgradeResponses.set(request, reply.raw);
       },
     },
     (socket, request) => {

@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from '../../../test/router.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { pushBrowser } from '../../../test/push-browser.ts';
 
 const account: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
 const guest: Me = { id: 'g1', email: null, role: 'user', isGuest: true, guestId: 'G-4821', locale: 'en' };
@@ -66,42 +67,6 @@ async function openMenu() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Account menu' }));
   return { user, menu: screen.getByRole('menu') };
-}
-
-/** A browser that can receive Web Push, with notification permission `permission`. */
-function pushBrowser(permission: NotificationPermission, grant: NotificationPermission = 'granted') {
-  let subscription: { endpoint: string; unsubscribe: () => Promise<boolean> } | null = null;
-  const makeSubscription = () => ({
-    endpoint: 'https://push.example.com/sub/1',
-    options: { applicationServerKey: null },
-    unsubscribe: vi.fn(async () => {
-      subscription = null;
-      return true;
-    }),
-    toJSON: () => ({ endpoint: 'https://push.example.com/sub/1', keys: { p256dh: 'p', auth: 'a' } }),
-  });
-  const registration = {
-    pushManager: {
-      getSubscription: vi.fn(async () => subscription),
-      subscribe: vi.fn(async () => (subscription = makeSubscription())),
-    },
-  };
-  const FakeNotification = {
-    permission,
-    requestPermission: vi.fn(async () => {
-      FakeNotification.permission = grant;
-      return grant;
-    }),
-  };
-  vi.stubGlobal('Notification', FakeNotification);
-  vi.stubGlobal('PushManager', function PushManager() {
-    // Only its presence matters.
-  });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
-  });
-  return { registration, FakeNotification, subscribed: () => subscription !== null };
 }
 
 beforeAll(() => {

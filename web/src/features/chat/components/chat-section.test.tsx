@@ -132,6 +132,23 @@ describe('ChatSection', () => {
     await waitFor(() => expect(row).not.toHaveTextContent('2 new'));
   });
 
+  it('opens with the conversation a link names selected (an operator alert opens one so)', async () => {
+    fakeServer({
+      'GET /api/operator/chats': { conversations: [mina, guest] },
+      'GET /api/operator/chats/:userId/messages': ({ params }) => ({
+        messages: [message(7, params.userId ?? '', 'user', 'Hello cat')],
+        more: false,
+      }),
+      'POST /api/operator/chats/:userId/read': { unreadCount: 0 },
+    });
+    renderWithClient(<ChatSection />, '/gomeum-dashboard?section=chat&user=u-guest');
+    const pane = screen.getByRole('region', { name: 'Conversation' });
+    expect(await within(pane).findByRole('heading', { name: 'G-4821' })).toBeInTheDocument();
+    expect(await within(pane).findByText('Hello cat')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /G-4821/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /mina@example\.com/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('never shows a message arriving in the open conversation as unread, even when a read of the list was under way', async () => {
     // The server: Mina's conversation, read up to `readMark`; a list read can be held in flight.
     const stored = [message(1, 'u-mina', 'user', 'Hi Gomeum'), message(3, 'u-mina', 'user', 'Are you there?')];

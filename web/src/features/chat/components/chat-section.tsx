@@ -1,6 +1,7 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
 import { EntriesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';
@@ -192,7 +193,9 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const conversations = useConversations();
-  const [selected, setSelected] = useState<string | null>(null);
+  // A link to a conversation (an operator alert's: `&user=`) opens with it selected.
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(() => params.get('user'));
   const selectedConversation = conversations.data?.find((c) => c.userId === selected);
   const visible = usePageVisible();
 

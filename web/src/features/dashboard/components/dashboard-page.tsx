@@ -12,6 +12,7 @@ import { useRefreshWaitingProofs, useWaitingProofs } from '../../tasks/operator.
 import { BroadcastSection } from '../../notifications/operator.ts';
 import { UserDataActions } from '../../account/operator.ts';
 import { ChatSection, PresenceSwitch } from '../../chat/operator.ts';
+import { OperatorAlertsSwitch } from '../../push/operator.ts';
 import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
 import { GomeumTaskSection, ProofsSection } from '../../tasks/operator.ts';
 import { MoonSection } from '../../moon/operator.ts';
@@ -95,6 +96,7 @@ export function DashboardPage() {
             <p className="muted">{t('dashboard.subtitle')}</p>
           </div>
           <PresenceSwitch />
+          <OperatorAlertsSwitch />
         </div>
         <nav ref={navRef} className="dashboard__nav" aria-label={t('dashboard.sections')}>
           {SECTIONS.map((s) => (

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,20 @@ import { LanguageControl, languageFlag } from './language-control.tsx';
 function Greeting() {
   const { t } = useTranslation();
   return <p>{t('home.enter')}</p>;
+}
+
+/** The control and a string, in English; returns the control. */
+function renderInEnglish(): HTMLElement {
+  initI18n('en');
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LanguageControl />
+      <Greeting />
+    </QueryClientProvider>,
+  );
+  const button = screen.getByRole('button');
+  expect(button).toHaveTextContent('🇺🇸');
+  return button;
 }
 
 describe('LanguageControl', () => {
@@ -21,16 +35,7 @@ describe('LanguageControl', () => {
   });
 
   it('cycles en → zh → ko → en, shows the flag, switches every string and remembers the choice', async () => {
-    initI18n('en');
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <LanguageControl />
-        <Greeting />
-      </QueryClientProvider>,
-    );
-    const button = screen.getByRole('button');
-    expect(button).toHaveTextContent('🇺🇸');
+    const button = renderInEnglish();
     expect(screen.getByText('Enter the universe')).toBeInTheDocument();
 
     await userEvent.click(button);
@@ -46,6 +51,20 @@ describe('LanguageControl', () => {
     await userEvent.click(button);
     expect(await screen.findByText('Enter the universe')).toBeInTheDocument();
     expect(button).toHaveTextContent('🇺🇸');
+  });
+
+  it('moves on from the language still loading when pressed again at once: two quick presses from English give Korean', async () => {
+    const button = renderInEnglish();
+    // Both presses before Chinese's strings are in (they load in a later task at the soonest).
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('우주로 들어가기')).toBeInTheDocument();
+    expect(button).toHaveTextContent('🇰🇷');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+    // And Chinese, arriving late, does not take over.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(button).toHaveTextContent('🇰🇷');
+    expect(screen.queryByText('进入宇宙')).not.toBeInTheDocument();
   });
 
   it('shows a globe for an unknown language', () => {

@@ -1,7 +1,7 @@
 import { isLanguage, nextLanguage, type Language } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { saveLocale, useMe } from '../../auth/index.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
+import { chosenLanguage, setLanguage } from '../../../lib/i18n.ts';
 
 const FLAGS: Record<Language, string> = { zh: '🇨🇳', ko: '🇰🇷', en: '🇺🇸' };
 const SHORT_NAMES: Record<Language, string> = { zh: '中', ko: '한', en: 'EN' };
@@ -23,8 +23,10 @@ export function LanguageControl() {
   });
 
   const onClick = () => {
-    void setLanguage(next);
-    if (me.data) saveLocale(next).catch((error: unknown) => console.warn('language not saved', error));
+    // From the language last chosen, which may still be loading (a quick second press).
+    const target = nextLanguage(chosenLanguage());
+    void setLanguage(target);
+    if (me.data) saveLocale(target).catch((error: unknown) => console.warn('language not saved', error));
   };
 
   return (

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { PUSH_DECLINED_KEY, pushStatus, refreshPushState } from '../push-state.ts';
+import { pushBrowser as browserWithPush } from '../../../test/push-browser.ts';
 import { PushPrompt } from './push-prompt.tsx';
 
 const me: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
@@ -19,34 +20,8 @@ function json(body: unknown, status = 200) {
 
 /** A browser with Web Push whose permission starts as `permission`; the user answers `answer`. */
 function pushBrowser(permission: NotificationPermission, answer: NotificationPermission) {
-  const subscribe = vi.fn(async () => ({
-    options: { applicationServerKey: null },
-    toJSON: () => ({ endpoint: 'https://push.example.com/sub/2', keys: { p256dh: 'p', auth: 'a' } }),
-  }));
-  const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe } };
-  // Every use of the push API starts here: how many times the page asked for the worker.
-  const worker = { asked: 0 };
-  const notification = {
-    permission,
-    requestPermission: vi.fn(async () => {
-      notification.permission = answer;
-      return answer;
-    }),
-  };
-  vi.stubGlobal('Notification', notification);
-  vi.stubGlobal('PushManager', function PushManager() {
-    // Only its presence matters.
-  });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      get ready() {
-        worker.asked += 1;
-        return Promise.resolve(registration);
-      },
-      getRegistration: async () => registration,
-    },
-  });
+  const { registration, FakeNotification: notification, worker } = browserWithPush(permission, answer);
+  const subscribe = registration.pushManager.subscribe;
   const saved: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -122,7 +97,7 @@ describe('PushPrompt', () => {
     renderPrompt();
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
     await waitFor(() => expect(push.saved).toHaveLength(1));
-    expect(push.saved[0]).toMatchObject({ endpoint: 'https://push.example.com/sub/2', locale: 'en' });
+    expect(push.saved[0]).toMatchObject({ endpoint: 'https://push.example.com/sub/1', locale: 'en' });
     expect(push.notification.requestPermission).toHaveBeenCalledOnce();
     expect(screen.queryByRole('complementary', { name: 'Hear from Gomeum?' })).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { MemoryRouter } from '../../../test/router.tsx';
 import { ProofsSection } from './proofs-section.tsx';
 
 beforeAll(async () => {
@@ -32,16 +33,41 @@ function json(body: unknown, status = 200) {
   );
 }
 
-function renderSection() {
+function renderSection(path = '/gomeum-dashboard?section=proofs') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ProofsSection />
+      <MemoryRouter initialEntries={[path]}>
+        <ProofsSection />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 describe('ProofsSection', () => {
+  it('brings the proof a link names into view with its reply box focused (an operator alert opens one so)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => json({ items: [proof('b', 'Second soup', null), proof('a', 'First soup', null)] })),
+    );
+    // (jsdom lays nothing out and has no scrollIntoView: one that records what it was asked.)
+    const scrolled: Element[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        scrolled.push(this);
+      },
+    });
+    try {
+      renderSection('/gomeum-dashboard?section=proofs&proof=a');
+      const box = await screen.findByRole('textbox', { name: /First soup/ });
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(scrolled).toEqual([box.closest('li')]);
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   it('shows a skeleton, then the empty state', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,7 @@
 import type { WaitingProof } from '@gomeum/contracts';
 import { REACTION_TEXT_MAX } from '@gomeum/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
@@ -116,6 +117,21 @@ export function ProofsSection() {
   useLiveEvent('proof.queue_changed', refresh);
   useLiveEvent('proof.reaction', refresh);
   useLiveOpen(refresh);
+  // A link to one proof (an operator alert's: `&proof=`) brings its card into view, its reply box
+  // focused, once the queue is in.
+  const [params] = useSearchParams();
+  const linked = params.get('proof');
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!linked || shown.current || !queue.data) return;
+    const cards = listRef.current?.querySelectorAll<HTMLElement>('[data-proof-id]') ?? [];
+    const card = Array.from(cards).find((element) => element.dataset.proofId === linked);
+    if (!card) return;
+    shown.current = true;
+    card.scrollIntoView({ block: 'start' });
+    card.querySelector('textarea')?.focus({ preventScroll: true });
+  }, [linked, queue.data]);
   return (
     <section className="proof-queue" aria-labelledby="proof-queue-title">
       <div className="dashboard-card__heading">
@@ -134,7 +150,7 @@ export function ProofsSection() {
       ) : queue.data.length === 0 ? (
         <p className="panel proof-queue__empty">{t('dashboard.proofs_empty')}</p>
       ) : (
-        <ul className="proof-queue__list">
+        <ul ref={listRef} className="proof-queue__list">
           {queue.data.map((proof) => (
             <WaitingProofCard key={proof.id} proof={proof} />
           ))}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Presence } from '@gomeum/contracts';
 import type { LiveHub } from '../../lib/live/index.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import type { PresenceRepository } from './presence.repository.ts';
 
 // Presence rows: `gomeum` holds the operator's own switch (1 = available, 0 = away; no row =
 // available); `dashboard:<instance>` holds how many dashboard sockets that instance has open and
@@ -28,7 +28,7 @@ export class PresenceService {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly repo: ChatRepository,
+    private readonly repo: PresenceRepository,
     private readonly hub: LiveHub,
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,
@@ -65,6 +65,17 @@ export class PresenceService {
       });
     this.reading = reading;
     return reading;
+  }
+
+  /**
+   * Whether a dashboard of the operator is open on any instance, whatever the away switch says
+   * (the operator's alerts wait while one is). Online implies one is; only while away is the
+   * count read on its own.
+   */
+  async dashboardOpen(): Promise<boolean> {
+    const status = await this.status();
+    if (!status.away) return status.online;
+    return (await this.repo.countFresh(DASHBOARD_PREFIX, this.now() - FRESH_MS)) > 0;
   }
 
   /** Forgets the last read and any read under way: the next caller reads anew. */

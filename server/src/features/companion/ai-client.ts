@@ -1,4 +1,5 @@
 import type { AiConfig } from '../../config.ts';
+import { Metrics } from '../../lib/metrics.ts';
 
 /** One message of a chat-completions request. */
 export interface AiMessage {
@@ -132,5 +133,19 @@ export class AiClient {
     }
     if (!done && !text) throw new AiUnavailableError('the AI stream ended without an answer');
     return text;
+  }
+}
+
+/** The AI client, timed into the metrics: calls, failures (answered with the fallback), latency. */
+export class MeasuredAiClient extends AiClient {
+  constructor(
+    config: AiConfig | undefined,
+    private readonly metrics: Metrics,
+  ) {
+    super(config);
+  }
+
+  override stream(...args: Parameters<AiClient['stream']>): Promise<string> {
+    return Metrics.timed(this.metrics.aiRequests, () => super.stream(...args));
   }
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FakeBus } from '../../test/fake-bus.ts';
 import { LiveHub } from '../../lib/live/hub.ts';
-import { PresenceService } from './chat.presence.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import type { PresenceRepository } from './presence.repository.ts';
+import { PresenceService } from './presence.service.ts';
 
 /** The presence rows in memory, with the reads counted. */
 class Rows {
   readonly rows = new Map<string, { online: number; updatedAt: number }>();
   reads = 0;
 
-  repo(): ChatRepository {
-    const repo: Pick<ChatRepository, 'presenceFlag' | 'countFresh' | 'setPresence'> = {
+  repo(): PresenceRepository {
+    const repo: Pick<PresenceRepository, 'presenceFlag' | 'countFresh' | 'setPresence'> = {
       presenceFlag: (key, fallback) => {
         this.reads += 1;
         return Promise.resolve(this.rows.get(key)?.online ?? fallback);
@@ -26,7 +26,7 @@ class Rows {
         return Promise.resolve();
       },
     };
-    return repo as ChatRepository;
+    return repo as PresenceRepository;
   }
 }
 

@@ -1,0 +1,60 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { MemoryRateBudget, RedisRateBudget, redisReady, type RateBudget } from './rate-budget.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
+
+/**
+ * Where rate limits and AI budgets are counted. With Redis (`REDIS_URL`) they are shared by every
+ * instance; else each instance keeps its own. Nothing waits for Redis: no offline queue and a short
+ * command timeout, so while it is down every limit is counted in this instance's memory instead, at
+ * once. The client is loaded only when Redis is configured (it is a fifth of a second of start-up).
+ */
+export class SharedLimits {
+  private constructor(
+    private readonly redis: Redis | null,
+    private readonly onRedisError: (error: unknown) => void,
+    private readonly now: () => number,
+  ) {}
+
+  /** Connects to `redisUrl` when there is one; `onRedisError` hears every Redis failure (rate it). */
+  static async connect(
+    redisUrl: string | undefined,
+    onRedisError: (error: unknown) => void,
+    now: () => number,
+  ): Promise<SharedLimits> {
+    const redis = redisUrl
+      ? new (await import('ioredis')).Redis(redisUrl, {
+          connectTimeout: 500,
+          commandTimeout: 500,
+          maxRetriesPerRequest: 0,
+          enableOfflineQueue: false,
+          retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
+        })
+      : null;
+    redis?.on('error', onRedisError);
+    return new SharedLimits(redis, onRedisError, now);
+  }
+
+  /** A budget under `prefix` (its keys' namespace in Redis), on the app's clock. */
+  budget(prefix: string): RateBudget {
+    const memory = new MemoryRateBudget(this.now);
+    return this.redis ? new RedisRateBudget(this.redis, prefix, memory, this.onRedisError, this.now) : memory;
+  }
+
+  /** @fastify/rate-limit's options for its store: shared through Redis when configured, else its own. */
+  rateLimitStore(prefix: string): { store?: FastifyRateLimitStoreCtor } {
+    return this.redis ? { store: sharedRateLimitStore(this.redis, prefix, this.onRedisError, this.now) } : {};
+  }
+
+  /** For readiness: `off` without Redis, else whether it takes commands now. */
+  status(): 'ok' | 'down' | 'off' {
+    if (!this.redis) return 'off';
+    return redisReady(this.redis) ? 'ok' : 'down';
+  }
+
+  /** Lets Redis go (the app is closing). */
+  async close(): Promise<void> {
+    const redis = this.redis;
+    await redis?.quit().catch(() => redis.disconnect());
+  }
+}
