@@ -63,12 +63,14 @@ export function firstWords(text: string, max = BODY_MAX): string {
  */
 export class OperatorAlertsService implements OperatorAlertHooks {
   private readonly pending = new Set<Promise<void>>();
+  /** Alerts waiting for the next turn, to be decided together. */
+  private readonly queue: Alert[] = [];
 
   constructor(private readonly deps: OperatorAlertsDeps) {}
 
   userWrote({ userId, content }: { userId: string; content: string }): void {
     const url = dashboardLink({ section: 'chat', user: userId });
-    this.track(this.alert({ userId, topic: 'chat', at: this.deps.now(), body: firstWords(content), url }));
+    this.enqueue({ userId, topic: 'chat', at: this.deps.now(), body: firstWords(content), url });
   }
 
   proofSent({
@@ -84,7 +86,7 @@ export class OperatorAlertsService implements OperatorAlertHooks {
   }): void {
     const body = firstWords(`${title.trim()}: ${content}`);
     const url = dashboardLink({ section: 'proofs', proof: logId });
-    this.track(this.alert({ userId, topic: 'proof', at: this.deps.now(), body, url }));
+    this.enqueue({ userId, topic: 'proof', at: this.deps.now(), body, url });
   }
 
   operatorAnswered({ userId, topic }: { userId: string; topic: AlertTopic }): void {
@@ -96,17 +98,45 @@ export class OperatorAlertsService implements OperatorAlertHooks {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private async alert(alert: Alert): Promise<void> {
-    const outcome = await this.decide(alert);
-    this.deps.onOutcome?.(outcome, { userId: alert.userId, topic: alert.topic });
+  /**
+   * Alerts arriving together are decided together, in the next turn: one look at the dashboards,
+   * the operators, the users and the devices for all of them (a burst of messages would otherwise
+   * cost each its own reads), then a claim for each.
+   */
+  private enqueue(alert: Alert): void {
+    this.queue.push(alert);
+    if (this.queue.length > 1) return;
+    this.track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.decideQueued()));
   }
 
-  private async decide({ userId, topic, at, body, url }: Alert): Promise<AlertOutcome> {
-    if (await this.deps.presence.dashboardOpen()) return 'dashboard_open';
-    const [operators, who] = await Promise.all([this.deps.users.operatorIds(), this.deps.users.summaries([userId])]);
+  private async decideQueued(): Promise<void> {
+    const alerts = this.queue.splice(0);
+    const report = (alert: Alert) => (outcome: AlertOutcome) =>
+      this.deps.onOutcome?.(outcome, { userId: alert.userId, topic: alert.topic });
+    if (await this.deps.presence.dashboardOpen()) {
+      for (const alert of alerts) report(alert)('dashboard_open');
+      return;
+    }
+    const users = [...new Set(alerts.map((alert) => alert.userId))];
+    const [operators, who] = await Promise.all([this.deps.users.operatorIds(), this.deps.users.summaries(users)]);
+    const devices = await this.deps.push.alertDevices(operators);
+    await Promise.all(
+      alerts.map((alert) =>
+        this.decide(alert, operators, who, devices).then(report(alert), (error: unknown) =>
+          this.deps.onError(error, 'operator alert'),
+        ),
+      ),
+    );
+  }
+
+  private async decide(
+    { userId, topic, at, body, url }: Alert,
+    operators: string[],
+    who: Awaited<ReturnType<OperatorAlertsDeps['users']['summaries']>>,
+    devices: Awaited<ReturnType<OperatorAlertsDeps['push']['alertDevices']>>,
+  ): Promise<AlertOutcome> {
     if (operators.includes(userId)) return 'operator';
     // No device, no claim: a device turned on a moment later hears the next message.
-    const devices = await this.deps.push.alertDevices(operators);
     if (devices.count === 0) return 'no_device';
     const quietMs = this.deps.quietMs ?? OPERATOR_ALERT_QUIET_MS;
     if (!(await this.deps.repo.claim(userId, topic, at, at - quietMs))) return 'quiet';
