@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newSession } from '../support/browser.ts';
+import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
 
 describe('language control', () => {
   let browser: Browser;
@@ -53,4 +53,36 @@ describe('language control', () => {
     await page.getByRole('alert').filter({ hasText: '验证失败' }).waitFor();
     await context.close();
   });
+
+  it.each([
+    ['ko-KR', 'ko', '우주로 들어가기', '🇰🇷', 'Enter the universe'],
+    ['zh-CN', 'zh-Hans', '进入宇宙', '🇨🇳', '우주로 들어가기'],
+  ])(
+    'a first visit from a %s browser comes in its language, drawn so by the server; a choice then wins',
+    async (locale, htmlLang, enter, flag, afterChoice) => {
+      const context = await browser.newContext({ baseURL: baseURL(), locale, viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      const response = await page.goto('/');
+      // The server drew the page in the browser's language, before any script ran.
+      expect(await response?.text()).toContain(`<html lang="${htmlLang}"`);
+      await page.getByRole('link', { name: enter }).waitFor();
+      await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+      expect(await page.locator('html').getAttribute('lang')).toBe(htmlLang);
+      const control = page.locator('.language-control');
+      await expect.poll(() => control.textContent()).toContain(flag);
+      // Taken over as drawn: nothing was drawn afresh in another language.
+      expect(warnings.filter((text) => text.includes('drawn afresh'))).toEqual([]);
+
+      // The control keeps the spec's cycle (zh → ko → en), and the choice is kept over the browser's.
+      await control.click();
+      await page.getByRole('link', { name: afterChoice }).waitFor();
+      await page.reload();
+      await page.getByRole('link', { name: afterChoice }).waitFor();
+      await context.close();
+    },
+  );
 });

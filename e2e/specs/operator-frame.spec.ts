@@ -49,7 +49,7 @@ describe("the operator's frame and what they write for users", () => {
 
     await user.page.goto('/task/movie');
     const yourTask = user.page.getByRole('region', { name: 'Your task' });
-    await yourTask.getByText('Proof, noted by Gomeum').waitFor();
+    await yourTask.getByText('Latest proof').waitFor();
     await yourTask.getByText('Saw the ticket stubs: three classics so far.').waitFor();
     await user.context.close();
     await operator.context.close();

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, markTakenOver, newSession } from '../support/browser.ts';
+import {
+  baseURL,
+  launchBrowser,
+  markTakenOver,
+  newSession,
+  registerThroughForm,
+  uniqueEmail,
+} from '../support/browser.ts';
 
 describe('push notifications', () => {
   let browser: Browser;
@@ -11,26 +18,44 @@ describe('push notifications', () => {
     await browser.close();
   });
 
-  it('asks only after sign-in, and remembers "not now"', async () => {
+  it('never asks over the first screens after sign-up; asks after the first proof, and remembers "not now"', async () => {
     const { context, page } = await newSession(browser);
     await markTakenOver(context);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
-    expect(await page.getByRole('complementary', { name: 'Hear from Gomeum?' }).count()).toBe(0);
-
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/register');
-    await page.getByRole('button', { name: 'Enter as a guest' }).click();
-    await page.waitForURL('**/galaxy');
-    const prompt = page.getByRole('complementary', { name: 'Hear from Gomeum?' });
-    await prompt.waitFor();
-    await prompt.getByRole('button', { name: 'Not now' }).click();
-    await prompt.waitFor({ state: 'detached' });
-
-    await page.reload();
+    await registerThroughForm(page, uniqueEmail('push-ask'));
+    const question = page.getByRole('complementary', { name: 'Want to know when Gomeum reacts?' });
+    // The galaxy, then the task form: nothing asked (the app has taken each page over by then).
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
-    // The prompt renders as the app takes the page over, knowing who is signed in: once it has.
     await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
-    expect(await prompt.count()).toBe(0);
+    expect(await page.getByRole('complementary').count()).toBe(0);
+    await page.goto('/task/music');
+    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.getByLabel('Description').fill('Learn one song on the ukulele');
+    await page.getByLabel('Reward').fill('New strings');
+    await page.getByLabel('Proofs to finish').fill('3');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    expect(await page.getByRole('complementary').count()).toBe(0);
+
+    // The first proof: now the question means something, and it sits in the page, below the notice.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Proof' });
+    await form.getByLabel('Proof title').fill('First chords');
+    await form.getByLabel('What did you do?').fill('C, G, Am and F, slowly.');
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByText('Task submitted successfully!').waitFor();
+    await question.waitFor();
+    expect(await question.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    await question.getByRole('button', { name: 'Not now' }).click();
+    await question.waitFor({ state: 'detached' });
+
+    // Remembered: the next proof asks nothing.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await form.getByLabel('Proof title').fill('Second song');
+    await form.getByLabel('What did you do?').fill('Played it through once.');
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: 'Second song' }).waitFor();
+    expect(await page.getByRole('complementary').count()).toBe(0);
     await context.close();
   });
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedLanguageTags,
   isWebRoute,
   loginBodySchema,
   matchWebRoute,
   nextLanguage,
   pickLocalized,
+  preferredLanguage,
   registerBodySchema,
   visitBodySchema,
 } from './index.ts';
@@ -15,6 +17,25 @@ describe('nextLanguage', () => {
     expect(nextLanguage('ko')).toBe('en');
     expect(nextLanguage('en')).toBe('zh');
     expect(nextLanguage('fr')).toBe('zh');
+  });
+});
+
+describe('preferredLanguage', () => {
+  it("takes the first of ours among the reader's languages, by their base (zh-TW is zh), else English", () => {
+    expect(preferredLanguage(['ko-KR', 'en-US'])).toBe('ko');
+    expect(preferredLanguage(['fr-FR', 'zh-TW', 'ko'])).toBe('zh');
+    expect(preferredLanguage(['zh_Hant_HK'])).toBe('zh');
+    expect(preferredLanguage(['en-GB', 'ko'])).toBe('en');
+    expect(preferredLanguage(['fr', 'de'])).toBe('en');
+    expect(preferredLanguage([])).toBe('en');
+  });
+
+  it('reads Accept-Language by q, then by order, leaving out refused and wildcard tags', () => {
+    expect(acceptedLanguageTags('fr-FR, ko;q=0.7, en;q=0.3')).toEqual(['fr-FR', 'ko', 'en']);
+    expect(acceptedLanguageTags('en;q=0.2, zh-CN;q=0.9, *;q=0.1')).toEqual(['zh-CN', 'en']);
+    expect(acceptedLanguageTags('ko;q=0, zh')).toEqual(['zh']);
+    expect(acceptedLanguageTags(undefined)).toEqual([]);
+    expect(preferredLanguage(acceptedLanguageTags('fr-FR, ko;q=0.7, en;q=0.3'))).toBe('ko');
   });
 });
 

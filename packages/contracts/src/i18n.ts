@@ -27,6 +27,36 @@ export function nextLanguage(current: string): Language {
   return LANGUAGES[(index + 1) % LANGUAGES.length] ?? 'zh';
 }
 
+/**
+ * The first of our languages among a reader's languages, in their order of preference (`zh-TW`
+ * and `zh-Hant` count as zh, `ko-KR` as ko), else English: how a first visit, with no choice of
+ * its own yet, picks its language from the browser's `navigator.languages` or `Accept-Language`.
+ */
+export function preferredLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(base)) return base;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/**
+ * The language tags of an `Accept-Language` header, best first (by `q`, then by their order);
+ * those with `q=0` (refused) are left out.
+ */
+export function acceptedLanguageTags(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
 /** Text written in several languages; any language may be missing. */
 export const localizedTextSchema = z.object({
   en: z.optional(z.string()),

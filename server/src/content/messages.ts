@@ -59,6 +59,16 @@ export const AI_FALLBACK_MESSAGE: LocalizedText = {
   ko: 'Gomeum이 지금은 답을 가져올 수 없어요. 잠시 후 다시 시도해 주세요.',
 };
 
+/**
+ * What the chat says when no AI is configured and the operator is away: the message was delivered
+ * and is kept, and Gomeum will answer (not "try again", which would have the user send it twice).
+ */
+export const AI_AWAY_MESSAGE: LocalizedText = {
+  en: 'Gomeum is away right now. Your message is kept, and Gomeum will answer when back.',
+  zh: 'Gomeum 现在不在。你的消息已经留好了，Gomeum 回来后会回复你。',
+  ko: 'Gomeum이 지금 자리에 없어요. 메시지는 잘 남겨 두었고, 돌아오면 답할게요.',
+};
+
 /** Labels of the context block appended to the AI system prompt: the user's planet tasks. */
 export const AI_CONTEXT_LABELS: Record<
   'en' | 'zh' | 'ko',

@@ -6,7 +6,7 @@ import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/accou
 import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
-import { PushPrompt } from '../features/push/index.ts';
+import { PushSync } from '../features/push/index.ts';
 import { ChatWidget } from '../features/chat/index.ts';
 import { LanguageControl } from '../features/language/index.ts';
 import { reportVisit } from '../features/visits/index.ts';
@@ -155,7 +155,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </AppOnly>
       <AppOnly>
         <GuestMergeGate />
-        <PushPrompt />
+        <PushSync />
       </AppOnly>
       {/* A newly opened page starts at its top (back and forward: the browser's own restoration). */}
       <ScrollToTop />

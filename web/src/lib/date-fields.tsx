@@ -23,6 +23,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * A calendar date (YYYY-MM-DD) as three selects named and ordered in the app's language, rather
  * than the browser's date input, whose format ("mm/dd/yyyy") follows the browser's language. Works
  * with the keyboard and with a phone's own picker for selects. Years run from `yearsBack` ago to now.
+ * With `max` (YYYY-MM-DD, say today), no later month or day is offered, and none can be chosen.
  */
 export function DateFields({
   legend,
@@ -32,6 +33,7 @@ export function DateFields({
   invalid = false,
   describedBy,
   firstRef,
+  max,
 }: {
   legend: string;
   value: string;
@@ -40,6 +42,7 @@ export function DateFields({
   invalid?: boolean;
   describedBy?: string;
   firstRef?: Ref<HTMLSelectElement>;
+  max?: string;
 }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
@@ -50,17 +53,24 @@ export function DateFields({
   const month = match ? Number(match[2]) : now.getMonth() + 1;
   const day = match ? Number(match[3]) : now.getDate();
 
+  const limit = max ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(max) : null;
+  const last = limit ? { year: Number(limit[1]), month: Number(limit[2]), day: Number(limit[3]) } : null;
+  /** The last month offered in `y`, and the last day in `y`-`m`: the calendar's, or `max`'s. */
+  const lastMonth = (y: number) => (last && y === last.year ? last.month : 12);
+  const lastDay = (y: number, m: number) =>
+    last && y === last.year && m === last.month ? Math.min(last.day, daysIn(y, m)) : daysIn(y, m);
+
   const set = (next: { year?: number; month?: number; day?: number }) => {
     const y = next.year ?? year;
-    const m = next.month ?? month;
-    const d = Math.min(next.day ?? day, daysIn(y, m));
+    const m = Math.min(next.month ?? month, lastMonth(y));
+    const d = Math.min(next.day ?? day, lastDay(y, m));
     onChange(`${y}-${pad(m)}-${pad(d)}`);
   };
 
   const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
   const years: number[] = [];
-  for (let y = Math.max(now.getFullYear(), year); y >= Math.min(now.getFullYear() - yearsBack, year); y -= 1)
-    years.push(y);
+  const newest = last ? Math.min(last.year, Math.max(now.getFullYear(), year)) : Math.max(now.getFullYear(), year);
+  for (let y = newest; y >= Math.min(now.getFullYear() - yearsBack, year); y -= 1) years.push(y);
   const format = (options: Intl.DateTimeFormatOptions, date: Date) =>
     new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
 
@@ -73,7 +83,7 @@ export function DateFields({
     month: {
       label: t('date.month'),
       value: month,
-      options: Array.from({ length: 12 }, (_, i) => ({
+      options: Array.from({ length: lastMonth(year) }, (_, i) => ({
         value: i + 1,
         text: format({ month: 'long' }, utc(2026, i + 1, 1)),
       })),
@@ -81,7 +91,7 @@ export function DateFields({
     day: {
       label: t('date.day'),
       value: day,
-      options: Array.from({ length: daysIn(year, month) }, (_, i) => ({
+      options: Array.from({ length: lastDay(year, month) }, (_, i) => ({
         value: i + 1,
         text: format({ day: 'numeric', weekday: 'short' }, utc(year, month, i + 1)),
       })),

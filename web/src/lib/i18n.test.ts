@@ -9,9 +9,11 @@ import zh from '../i18n/zh.json';
 import {
   currentLanguage,
   initI18n,
+  LANGUAGE_STORAGE_KEY,
   loadOperatorStrings,
   setLanguage,
   setRenderLanguage,
+  startingLanguage,
   useTranslation,
 } from './i18n.ts';
 
@@ -194,5 +196,39 @@ describe('strings that are not there', () => {
     expect(result.current.i18n.language).toBe('zh');
     expect(result.current.t('home.enter')).toBe('进入宇宙');
     expect(result.current.t('common.close')).toBe(en.common.close);
+  });
+});
+
+describe('the language a visit starts in', () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.getElementById('root')?.remove();
+    vi.restoreAllMocks();
+  });
+
+  const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+
+  it("is the browser's first language of ours on a first visit (nothing stored, nothing drawn), else English", () => {
+    browserLanguages(['ko-KR', 'en-US']);
+    expect(startingLanguage()).toBe('ko');
+    browserLanguages(['fr-FR', 'zh-CN']);
+    expect(startingLanguage()).toBe('zh');
+    browserLanguages(['fr-FR', 'de']);
+    expect(startingLanguage()).toBe('en');
+  });
+
+  it('is the language the server drew the page in, so the page is taken over as drawn', () => {
+    browserLanguages(['ko-KR']);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.rendered = 'zh';
+    document.body.append(root);
+    expect(startingLanguage()).toBe('zh');
+  });
+
+  it("is the reader's own stored choice before anything else", () => {
+    browserLanguages(['ko-KR']);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(startingLanguage()).toBe('en');
   });
 });

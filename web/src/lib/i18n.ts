@@ -1,4 +1,11 @@
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@gomeum/contracts';
+import {
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  preferredLanguage,
+  type Language,
+} from '@gomeum/contracts';
 import { createInstance, type TFunction as I18nextTFunction } from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
@@ -112,13 +119,26 @@ export function useTranslation(): { t: TFunction; i18n: { language: Language } }
   return useMemo(() => ({ t, i18n: { language } }), [t, language]);
 }
 
-function storedLanguage(): Language {
+function storedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : FALLBACK_LANGUAGE;
+    return isLanguage(value) ? value : null;
   } catch {
-    return FALLBACK_LANGUAGE;
+    return null;
   }
+}
+
+/**
+ * The language the app starts in: the reader's stored choice; else the one the server drew the
+ * page in (their language cookie, or on a first visit their browser's `Accept-Language`), so the
+ * page is taken over as drawn; else the first of ours among the browser's languages; else English.
+ */
+export function startingLanguage(): Language {
+  const stored = storedLanguage();
+  if (stored) return stored;
+  const drawn = typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.rendered;
+  if (isLanguage(drawn)) return drawn;
+  return typeof navigator === 'undefined' ? FALLBACK_LANGUAGE : preferredLanguage(navigator.languages);
 }
 
 /** Fetches a language's strings once (and the operator's, once the dashboard has asked for them). */
@@ -142,10 +162,10 @@ async function loadStrings(lang: Language): Promise<void> {
 }
 
 /**
- * Starts with the remembered language (default en); keeps <html lang> in step. English is ready at
- * once; the returned promise settles when the chosen language's strings are in.
+ * Starts with the reader's language (startingLanguage); keeps <html lang> in step. English is
+ * ready at once; the returned promise settles when the chosen language's strings are in.
  */
-export function initI18n(lang: Language = storedLanguage()): Promise<void> {
+export function initI18n(lang: Language = startingLanguage()): Promise<void> {
   rememberForServer(lang);
   if (lang === FALLBACK_LANGUAGE) {
     switchTo(lang);

@@ -185,20 +185,27 @@ describe('AI answers against a local OpenAI-compatible server', () => {
 });
 
 describe('AI answers with no key configured', () => {
-  it('answers with the fallback text and calls nobody', async () => {
+  it('says the message is kept for Gomeum (not "try again"), calls nobody, and the inbox previews the question', async () => {
     const fake = new FakeAi();
     const baseUrl = await fake.start();
-    const t = await createTestApp({ ai: { baseUrl, model: 'gpt-4', timeoutMs: 1000 } });
+    const t = await createTestApp({ operator: OPERATOR, ai: { baseUrl, model: 'gpt-4', timeoutMs: 1000 } });
     try {
       const mia = await guest(t);
+      const miaId = ((await mia.get('/api/me')).body as { id: string }).id;
       await send(mia, 'Hello?');
       await t.services.chat.idle();
       const history = chatHistorySchema.parse((await mia.get('/api/chat/messages')).body).messages;
       expect(history.map((m) => [m.sender, m.content])).toEqual([
         ['user', 'Hello?'],
-        ['gomeum_ai', 'Gomeum is temporarily unable to get an answer. Please try again later.'],
+        ['gomeum_ai', 'Gomeum is away right now. Your message is kept, and Gomeum will answer when back.'],
       ]);
       expect(fake.requests).toHaveLength(0);
+      // The operator's inbox shows the user's question, not the notice that followed it.
+      const inbox = (await (await operator(t)).get('/api/operator/chats')).body as {
+        conversations: { userId: string; lastMessage: { content: string; sender: string } }[];
+      };
+      const conversation = inbox.conversations.find((c) => c.userId === miaId);
+      expect(conversation?.lastMessage).toMatchObject({ sender: 'user', content: 'Hello?' });
     } finally {
       await t.close();
       await fake.stop();

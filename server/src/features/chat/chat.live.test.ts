@@ -307,7 +307,7 @@ describe('server restart', () => {
       const messages = await resumed.sync(last);
       expect(messages.map((m) => m.content)).toEqual([
         'before restart',
-        'Gomeum is temporarily unable to get an answer. Please try again later.',
+        'Gomeum is away right now. Your message is kept, and Gomeum will answer when back.',
       ]);
       expect(messages[0]?.id).toBe(acknowledged.id);
       await resumed.close();

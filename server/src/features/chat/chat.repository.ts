@@ -233,11 +233,15 @@ export class ChatRepository {
     return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
   }
 
-  /** Every user who has a conversation, most recent first. */
+  /**
+   * Every user who has a conversation, most recent first, by their latest message that is not a
+   * notice (the inbox previews what the user or Gomeum said, not "Gomeum is away").
+   */
   async conversations(limit: number): Promise<ConversationRow[]> {
     const rows = await this.db
       .selectFrom('chat_messages as m')
       .select((eb) => ['m.user_id', eb.fn.max('m.id').as('last_id'), eb.fn.countAll().as('message_count')])
+      .where('m.kind', '!=', 'unavailable')
       .groupBy('m.user_id')
       .orderBy('last_id', 'desc')
       .limit(limit)

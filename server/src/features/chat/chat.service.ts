@@ -1,7 +1,13 @@
 import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
-import { AI_CONTEXT_LABELS, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
+import {
+  AI_AWAY_MESSAGE,
+  AI_CONTEXT_LABELS,
+  AI_FALLBACK_MESSAGE,
+  WELCOME_MESSAGE,
+  announcementText,
+} from '../../content/messages.ts';
 import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
@@ -53,7 +59,7 @@ export interface ChatServiceDeps {
   /** Whether the human Gomeum answers now (the companion's). */
   presence: Pick<PresenceService, 'status'>;
   /** Gomeum's AI voice, which answers while they do not (the companion's). */
-  voice: Pick<GomeumVoice, 'speak'>;
+  voice: Pick<GomeumVoice, 'configured' | 'speak'>;
   now: () => number;
   onError: (error: unknown, context: string) => void;
   /** The operator's alerts: told of each user message and each answer of the operator. */
@@ -270,13 +276,15 @@ export class ChatService {
       text = '';
     }
     // No answer: a notice in every language (the reader may switch), not a reply in Gomeum's voice.
+    // With no AI at all, it says the message is kept for Gomeum; after a failure, the spec's text.
     const answered = text.trim();
+    const notice = this.deps.voice.configured ? AI_FALLBACK_MESSAGE : AI_AWAY_MESSAGE;
     const row = await this.deps.repo.insert({
       userId: user.id,
       sender: 'gomeum_ai',
       kind: answered ? 'message' : 'unavailable',
-      content: answered || pickLocalized(AI_FALLBACK_MESSAGE, language),
-      meta: answered ? null : JSON.stringify({ text: AI_FALLBACK_MESSAGE }),
+      content: answered || pickLocalized(notice, language),
+      meta: answered ? null : JSON.stringify({ text: notice }),
       createdAt: this.deps.now(),
     });
     await this.deliver(toChatMessage(row), streamId);

@@ -88,6 +88,23 @@ describe('pages drawn by the server', () => {
     expect(other.text).toContain('data-rendered="en"');
   });
 
+  it("draws a first visit in the browser's language (Accept-Language) when it is one of ours; the cookie wins", async () => {
+    const visit = (headers: Record<string, string>) =>
+      new TestClient(t).request('GET', '/', undefined, headers).then((response) => response.text);
+    const korean = await visit({ 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8' });
+    expect(korean).toContain('<html lang="ko"');
+    expect(korean).toContain('data-rendered="ko"');
+    const chinese = await visit({ 'accept-language': 'fr-FR,zh-CN;q=0.8,en;q=0.5' });
+    expect(chinese).toContain('<html lang="zh-Hans"');
+    expect(chinese).toContain('data-rendered="zh"');
+    // Neither of ours, or ours refused: English.
+    expect(await visit({ 'accept-language': 'fr-FR,de;q=0.5,ko;q=0' })).toContain('data-rendered="en"');
+    // The reader's own choice (their cookie) wins over the browser's languages.
+    const chosen = await visit({ 'accept-language': 'ko-KR', cookie: 'gomeum_lang=en' });
+    expect(chosen).toContain('data-rendered="en"');
+    expect(chosen).toContain('<html lang="en"');
+  });
+
   it("draws a signed-in visitor's first page from their own /api/me only, kept out of shared caches", async () => {
     const alice = await guestClient(t);
     const bob = await guestClient(t);

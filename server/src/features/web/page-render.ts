@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  acceptedLanguageTags,
   AUTH_ROUTES,
   FIRST_READS_ELEMENT_ID,
   isLanguage,
   LANGUAGE_COOKIE,
   matchWebRoute,
+  preferredLanguage,
   type Language,
   type WebRoute,
 } from '@gomeum/contracts';
@@ -59,10 +61,14 @@ export function renderModuleReader(renderDir: string): () => Promise<RenderModul
   };
 }
 
-/** The language the reader's app shows: the one it last told the server (its cookie), else English. */
-export function renderLanguage(cookies: Record<string, string | undefined>): Language {
+/**
+ * The language the reader's app shows: the one it last told the server (its cookie), else, on a
+ * first visit, the first of ours among the browser's languages (`Accept-Language`), else English.
+ * The app starts in the language the page was drawn in when it has no choice stored (i18n.ts).
+ */
+export function renderLanguage(cookies: Record<string, string | undefined>, acceptLanguage?: string): Language {
   const value = cookies[LANGUAGE_COOKIE];
-  return isLanguage(value) ? value : 'en';
+  return isLanguage(value) ? value : preferredLanguage(acceptedLanguageTags(acceptLanguage));
 }
 
 /**

@@ -1,4 +1,11 @@
-import { FALLBACK_LANGUAGE, isLanguage, pickLocalized, type Language, type Update } from '@gomeum/contracts';
+import {
+  acceptedLanguageTags,
+  isLanguage,
+  pickLocalized,
+  preferredLanguage,
+  type Language,
+  type Update,
+} from '@gomeum/contracts';
 
 /** What a shared link shows: title, description and picture, in one language. */
 export interface ShareCard {
@@ -47,17 +54,7 @@ const DESCRIPTION_LENGTH = 200;
  * `Accept-Language` by preference (`zh-TW` counts as zh), else English.
  */
 export function pickShareLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
-  if (isLanguage(lang)) return lang;
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.base).find(isLanguage) ?? FALLBACK_LANGUAGE;
+  return isLanguage(lang) ? lang : preferredLanguage(acceptedLanguageTags(acceptLanguage));
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

@@ -171,7 +171,7 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       if (!module) return null;
       const reads = await readFirstPage(app, request, pathname);
       if (!reads) return null;
-      const language = renderLanguage(request.cookies);
+      const language = renderLanguage(request.cookies, request.headers['accept-language']);
       // A visitor's page (nobody signed in, no query) is the same for every visitor: kept.
       const kept = reads[routes.me.path] === null && !request.url.includes('?') ? visitorPagesOf(module) : null;
       const keptPage = kept?.get(request.url, language);

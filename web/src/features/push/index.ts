@@ -1,5 +1,10 @@
-/** Web Push: the sign-in permission prompt, the on/off state the account menu shows, and the service worker's registration. */
-export { PushPrompt } from './components/push-prompt.tsx';
+/**
+ * Web Push: the subscription kept with whoever is signed in, the question asked at a moment that
+ * gives it meaning (after a proof, or writing while Gomeum is away), the on/off state the account
+ * menu shows, and the service worker's registration.
+ */
+export { PushOffer, type PushOfferReason } from './components/push-offer.tsx';
+export { PushSync } from './components/push-sync.tsx';
 export { PUSH_DECLINED_KEY, refreshPushState, turnPushOff, turnPushOn, type PushStatus } from './push-state.ts';
 export { usePushStatus } from './use-push-status.ts';
 export { registerServiceWorker } from './service-worker.ts';

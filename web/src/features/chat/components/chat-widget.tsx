@@ -15,6 +15,7 @@ import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
+import { PushOffer } from '../../push/index.ts';
 import { fetchOlderMessages } from '../api/older-messages.ts';
 import { useChatSender } from '../api/send-message.ts';
 import {
@@ -108,6 +109,8 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const [drawn, setDrawn] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Written to Gomeum while away: the moment to offer a notification when Gomeum answers.
+  const [wroteWhileAway, setWroteWhileAway] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -173,6 +176,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     }
     setError(null);
     setDraft('');
+    if (!online) setWroteWhileAway(true);
     // The message shows at once; a failed one stays in the list with its own Retry.
     sender.send(newClientId(), content);
   };
@@ -297,6 +301,12 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
                 ) : null}
               </ol>
             </div>
+
+            {wroteWhileAway ? (
+              <div className="chat__offer">
+                <PushOffer reason="away" />
+              </div>
+            ) : null}
 
             <form className="chat__form" onSubmit={submit} noValidate>
               <label className="visually-hidden" htmlFor={`${panelId}-input`}>

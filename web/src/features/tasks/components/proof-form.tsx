@@ -123,7 +123,14 @@ export function ProofForm({
     tried && fieldMissing ? { 'aria-invalid': true, 'aria-describedby': hintId } : {};
   return (
     <form className="form proof-form" onSubmit={onSubmit} noValidate aria-label={t('task.proof_form')}>
-      <DateFields legend={t('task.proof_date')} value={date} onChange={setDate} firstRef={firstField} />
+      <DateFields
+        legend={t('task.proof_date')}
+        value={date}
+        onChange={setDate}
+        firstRef={firstField}
+        // No day after today in the user's time zone (the server refuses one too).
+        max={todayIso()}
+      />
       <Field label={t('task.proof_title')} className="proof-form__title">
         <input
           className="input"

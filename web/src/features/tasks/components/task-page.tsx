@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
+import { PushOffer } from '../../push/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';
@@ -55,6 +56,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
   const logs = useTaskLogs(planet);
   const [formOpen, setFormOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const keep = useKeepProgressAsk();
   const items = logs.data?.items ?? [];
 
@@ -86,6 +88,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
           onDone={() => {
             setFormOpen(false);
             setNotice(t('task.submitted'));
+            setSent(true);
             keep.check();
           }}
         />
@@ -94,6 +97,8 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
         {notice}
       </p>
       {keep.ask ? <KeepProgressCard onClose={keep.dismiss} /> : null}
+      {/* A proof is the moment the question means something: Gomeum reacts to it. One card at a time. */}
+      {sent && !keep.ask && !formOpen ? <PushOffer reason="proof" /> : null}
       {logs.isPending ? (
         <EntriesSkeleton />
       ) : logs.isError ? (

@@ -38,7 +38,7 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
           <dd>{task.reward}</dd>
           {task.proof.trim() !== '' ? (
             <>
-              <dt>{t('task.proof_from_gomeum')}</dt>
+              <dt>{t('task.latest_proof')}</dt>
               <dd className="task-facts__note">{task.proof}</dd>
             </>
           ) : null}

@@ -8,7 +8,8 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { PUSH_DECLINED_KEY, pushStatus, refreshPushState } from '../push-state.ts';
 import { pushBrowser as browserWithPush } from '../../../test/push-browser.ts';
-import { PushPrompt } from './push-prompt.tsx';
+import { PushOffer } from './push-offer.tsx';
+import { PushSync } from './push-sync.tsx';
 
 const me: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
 /** Who is signed in (a page keeps a user's subscription stored once: each test that cares signs in someone new). */
@@ -53,11 +54,12 @@ function SignedInMarker({ onUser }: { onUser: (id: string) => void }) {
  * Renders the prompt; `onUser` hears of the first render that knows who is signed in, once its
  * effects have run, the prompt's included (a commit runs its effects in the tree's order).
  */
-function renderPrompt(onUser: (id: string) => void = () => undefined) {
+function renderPrompt(onUser: (id: string) => void = () => undefined, reason: 'proof' | 'away' = 'proof') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <PushPrompt />
+      <PushSync />
+      <PushOffer reason={reason} />
       <SignedInMarker onUser={onUser} />
     </QueryClientProvider>,
   );
@@ -81,11 +83,11 @@ describe('pushStatus', () => {
   });
 });
 
-describe('PushPrompt', () => {
+describe('PushOffer and PushSync', () => {
   it('remembers "Not now" (the account menu can turn notifications on later)', async () => {
     const push = pushBrowser('default', 'granted');
     renderPrompt();
-    const prompt = await screen.findByRole('complementary', { name: 'Hear from Gomeum?' });
+    const prompt = await screen.findByRole('complementary', { name: 'Want to know when Gomeum reacts?' });
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(prompt).not.toBeInTheDocument();
     expect(localStorage.getItem(PUSH_DECLINED_KEY)).toBe('1');
@@ -99,7 +101,7 @@ describe('PushPrompt', () => {
     await waitFor(() => expect(push.saved).toHaveLength(1));
     expect(push.saved[0]).toMatchObject({ endpoint: 'https://push.example.com/sub/1', locale: 'en' });
     expect(push.notification.requestPermission).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('complementary', { name: 'Hear from Gomeum?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Want to know when Gomeum reacts?' })).not.toBeInTheDocument();
   });
 
   it('does not subscribe a browser whose notifications were turned off, even with permission granted', async () => {
@@ -114,6 +116,34 @@ describe('PushPrompt', () => {
     expect(push.worker.asked).toBe(0);
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(push.saved).toEqual([]);
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+  });
+
+  it('asks, while Gomeum is away, whether to be told when Gomeum answers', async () => {
+    pushBrowser('default', 'granted');
+    renderPrompt(undefined, 'away');
+    await screen.findByRole('complementary', { name: 'Gomeum is away right now' });
+    expect(screen.getByText(/Your message is kept/)).toBeInTheDocument();
+  });
+
+  it('says how to allow notifications when the browser blocks them, instead of going away', async () => {
+    signedIn = { ...me, id: 'u-blocks' };
+    const push = pushBrowser('default', 'denied');
+    renderPrompt();
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
+    const blocked = await screen.findByRole('complementary', { name: 'Notifications are blocked' });
+    expect(blocked).toHaveTextContent('open the site settings');
+    expect(push.saved).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(blocked).not.toBeInTheDocument();
+  });
+
+  it('asks nothing once the browser has been answered, or notifications were turned off here', async () => {
+    signedIn = { ...me, id: 'u-answered' };
+    pushBrowser('granted', 'granted');
+    const seen: string[] = [];
+    renderPrompt((id) => seen.push(id));
+    await waitFor(() => expect(seen).toEqual(['u-answered']));
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 });
