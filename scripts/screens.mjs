@@ -388,7 +388,9 @@ async function main() {
             await page.locator('.proof-form').scrollIntoViewIfNeeded();
             await settle(page);
           } else if (screen.open === 'logout') {
-            await page.locator('.top-bar__end button[aria-haspopup="dialog"]').click();
+            await page.locator('.account-menu > button').click();
+            await page.locator('.account-menu__item--separated').click();
+            await page.locator('dialog[open]').waitFor({ timeout: 10_000 });
             await settle(page);
           } else if (screen.open === 'login') {
             await page.locator('.auth-card .button--link').click();

@@ -4,6 +4,7 @@ import {
   launchBrowser,
   newSession,
   liveReady,
+  pressLogOut,
   registerThroughForm,
   TEST_PASSWORD,
   uniqueEmail,
@@ -68,7 +69,7 @@ describe('signing in', () => {
     await page.goto('/register');
     await registerThroughForm(page, email);
 
-    await page.getByRole('button', { name: `Log out (${email})` }).click();
+    await pressLogOut(page, email);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/galaxy');
     await page.waitForURL((url) => url.pathname === '/');
@@ -91,10 +92,10 @@ describe('signing in', () => {
     // The other tab's live connection is up before the sign-out.
     const live = liveReady(other);
     await other.goto('/planet/music');
-    await other.getByRole('button', { name: `Log out (${email})` }).waitFor();
+    await other.getByRole('button', { name: 'Account menu' }).waitFor();
     await live;
 
-    await page.getByRole('button', { name: `Log out (${email})` }).click();
+    await pressLogOut(page, email);
     await page.waitForURL((url) => url.pathname === '/');
     // Without any click or reload, the other tab learns it is signed out and leaves the planet.
     await other.waitForURL((url) => url.pathname === '/');

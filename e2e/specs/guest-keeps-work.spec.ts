@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, launchBrowser, newSession, uniqueEmail } from '../support/browser.ts';
+import { TEST_PASSWORD, launchBrowser, newSession, pressLogOut, uniqueEmail } from '../support/browser.ts';
 
 // A small coral PNG: a real image for the proof upload.
 const PNG = Buffer.from(
@@ -116,8 +116,8 @@ describe('a guest keeps their work', () => {
     await hooray.waitFor({ state: 'detached' });
 
     // Logging out warns that the work stays in this browser; Escape stays signed in.
-    const logout = page.getByRole('button', { name: 'Log out (guest)' });
-    await logout.click();
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await pressLogOut(page, 'guest');
     const warning = page.getByRole('dialog', { name: 'Log out as a guest?' });
     await warning.getByText('stay only in this browser').waitFor();
     expect(await violations(page)).toEqual([]);
@@ -126,7 +126,7 @@ describe('a guest keeps their work', () => {
     );
     await page.keyboard.press('Escape');
     await warning.waitFor({ state: 'detached' });
-    expect(await logout.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // "Keep your progress" leads to registering; the guest becomes the account.
     await keep.click();
@@ -135,7 +135,9 @@ describe('a guest keeps their work', () => {
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL('**/galaxy');
-    await page.getByRole('button', { name: /^Log out \(.+@example\.com\)$/ }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: /^Log out \(.+@example\.com\)$/ }).waitFor();
+    await page.keyboard.press('Escape');
     expect(await keep.count()).toBe(0);
 
     // Everything is still there, after a reload too.
@@ -176,7 +178,7 @@ describe('a guest keeps their work', () => {
     expect(proof.status()).toBe(200);
 
     // Out, through the warning.
-    await page.getByRole('button', { name: 'Log out (guest)' }).click();
+    await pressLogOut(page, 'guest');
     await page
       .getByRole('dialog', { name: 'Log out as a guest?' })
       .getByRole('button', { name: 'Log out anyway' })

@@ -141,6 +141,16 @@ export async function enterAsGuestWithLive(page: Page): Promise<void> {
   await ready;
 }
 
+/**
+ * Logs out through the account menu's last item, "Log out (who)" (`who`: the email, or `guest`).
+ * For a guest this opens the warning first; the caller answers it.
+ */
+export async function pressLogOut(page: Page, who: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const name = typeof who === 'string' ? `Log out (${who})` : who;
+  await page.getByRole('menuitem', { name }).click();
+}
+
 /** Logs the operator in through the form on /register; resolves on the dashboard. */
 export async function logInAsOperator(page: Page): Promise<void> {
   const operator = inject('operator');

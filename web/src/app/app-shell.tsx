@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
-import { AccountButton, useFollowSessionEnd, useMe } from '../features/auth/index.ts';
+import { useFollowSessionEnd, useMe } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
 import { PushSync } from '../features/push/index.ts';
@@ -81,6 +81,24 @@ function TopBar({ scrolled, children }: { scrolled: boolean; children: ReactNode
   );
 }
 
+/**
+ * The way home from every page: a signed-in user's galaxy (a visitor's home page). Not shown on
+ * that page itself.
+ */
+function HomeLink() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [pathname] = useLocation();
+  const home = me.data ? WEB_ROUTES.galaxy : WEB_ROUTES.home;
+  if (me.isPending || pathname === home) return null;
+  const label = me.data ? t('common.to_galaxy') : t('common.home');
+  return (
+    <Link className="icon-button top-bar__home" to={home} aria-label={label} title={label}>
+      <LineIcon d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-5.5h3V20h5V9.5" />
+    </Link>
+  );
+}
+
 /** The operator's way back to the dashboard from any user page (not shown on the dashboard itself). */
 function DashboardLink() {
   const { t } = useTranslation();
@@ -113,6 +131,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <HydrateLater>
         <TopBar scrolled={scrolled}>
           <div className="top-bar__start">
+            <HomeLink />
             {/* Its own turn: the diary's reads make it the bar's costliest control to take over. */}
             <HydrateLater>
               <DiaryButton />
@@ -127,7 +146,6 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <AccountMenu />
               </HydrateLater>
             ) : null}
-            <AccountButton />
             {isOperator ? null : (
               <HydrateLater>
                 <ChatWidget />

@@ -95,10 +95,19 @@ describe('AccountMenu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['NotificationsNot available', 'Download my data', 'Delete my account']);
+    ).toEqual(['NotificationsNot available', 'Download my data', 'Delete my account', 'Log out (mina@example.com)']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
+  });
+
+  it('logs out from its last item, and goes to the home page', async () => {
+    serve(account, { 'POST /api/auth/logout': () => json({ ok: true }) });
+    renderMenu();
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Log out (mina@example.com)' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/auth/logout']);
   });
 
   it('downloads the data as the file the server names, and says so', async () => {

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../auth/index.ts';
+import { useLogoutFlow, useMe } from '../../auth/index.ts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.lazy.ts';
 import { NotificationsItem } from './notifications-item.tsx';
@@ -16,7 +16,7 @@ const MENU_ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
 
 /**
  * The account menu in the top bar (signed in, guests included): notifications on or off,
- * download my data, delete my account. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
+ * download my data, delete my account, log out. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
  * Escape closes it and gives focus back to the button.
  */
 export function AccountMenu() {
@@ -51,6 +51,7 @@ export function AccountMenu() {
       }),
   );
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const leave = useLogoutFlow(() => buttonRef.current?.focus());
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -187,8 +188,22 @@ export function AccountMenu() {
               {t('account_menu.delete')}
             </button>
           ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="account-menu__item account-menu__item--separated"
+            disabled={leave.pending}
+            onClick={() => {
+              close();
+              leave.start();
+            }}
+          >
+            {leave.label}
+          </button>
         </div>
       ) : null}
+      {leave.dialog}
       <p className="account-menu__status" role="status">
         {status}
       </p>

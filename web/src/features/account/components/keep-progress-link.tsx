@@ -17,7 +17,9 @@ export function KeepProgressLink() {
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path d="M12 3l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.8z" fill="currentColor" />
       </svg>
-      <span>{t('guest.keep_progress')}</span>
+      {/* One label shows (the other is display: none, so out of the name too): short on a phone. */}
+      <span className="keep-link__long">{t('guest.keep_progress')}</span>
+      <span className="keep-link__short">{t('guest.keep_progress_short')}</span>
     </Link>
   );
 }

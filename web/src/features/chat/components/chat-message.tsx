@@ -2,6 +2,7 @@ import { pickLocalized, type ChatMessage } from '@gomeum/contracts';
 import type { PendingMessage } from '../model/conversation.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { Link } from 'wouter';
+import { contentLang } from '../../../lib/content-lang.ts';
 
 /** Hours and minutes of a message, in the reader's language. */
 function timeOf(createdAt: number, language: string): string {
@@ -61,7 +62,9 @@ export function ChatMessageItem({ message }: { message: ChatMessage }) {
           {time}
         </time>
       </span>
-      <p className="chat-message__text">{text}</p>
+      <p className="chat-message__text" lang={message.kind === 'message' ? contentLang(text) : undefined}>
+        {text}
+      </p>
     </li>
   );
 }
@@ -102,7 +105,9 @@ export function PendingMessageItem({ message, onRetry }: { message: PendingMessa
         {t('chat.sender_you')}
         <span className="chat-message__time">{failed ? t('chat.failed') : t('chat.sending')}</span>
       </span>
-      <p className="chat-message__text">{message.content}</p>
+      <p className="chat-message__text" lang={contentLang(message.content)}>
+        {message.content}
+      </p>
       {failed ? (
         <p className="chat-message__failure" role="alert">
           <span>

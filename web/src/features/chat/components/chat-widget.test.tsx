@@ -58,6 +58,19 @@ async function openConversation(history: ChatMessage[], extra: Parameters<typeof
 }
 
 describe('ChatWidget', () => {
+  it("makes way for the page a link in it opens (an announcement's log)", async () => {
+    const { history } = await openConversation([
+      { ...message(1, 'gomeum', ''), sender: 'gomeum', kind: 'announcement', planet: 'music' },
+    ]);
+    history();
+    await userEvent.click(screen.getByRole('button', { name: /^Chat with Gomeum/ }));
+    const panel = screen.getByRole('dialog', { name: 'Chat with Gomeum' });
+    await userEvent.click(within(panel).getByRole('link', { name: 'Read the Music log' }));
+    await waitFor(() => expect(panel).not.toBeVisible());
+    expect(screen.getByRole('button', { name: /^Chat with Gomeum/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+
   it('asks the live connection for the conversation, counts what is unread, and reads it when opened', async () => {
     const { socket, history } = await openConversation([
       message(1, 'user', 'Hi Gomeum'),

@@ -10,7 +10,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/live/index.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
@@ -156,6 +156,15 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
+
+  // A link in the chat (an announcement's "Read the log") opens its page: the panel makes way.
+  const [pathname] = useLocation();
+  const pathShown = useRef(pathname);
+  useEffect(() => {
+    if (pathShown.current === pathname) return;
+    pathShown.current = pathname;
+    setOpen(false);
+  }, [pathname]);
 
   const openPanel = () => {
     setDrawn(true);

@@ -41,7 +41,8 @@ export function HomePage() {
           <h1 className="home__title">{t('home.title')}</h1>
           <p className="home__tagline">{t('home.tagline')}</p>
           <Link className="button button--primary button--large" to={me.data ? '/galaxy' : '/register'}>
-            {t('home.enter')}
+            {/* A returning user goes on to their galaxy; a visitor enters (to sign up or log in). */}
+            {me.data ? t('home.continue') : t('home.enter')}
           </Link>
           {params.get('account') === 'deleted' ? (
             <p className="home__notice panel" role="status">

@@ -5,6 +5,7 @@ import { useDeleteProof } from '../api/delete-proof.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { Photo } from '../../../lib/photo.tsx';
+import { contentLang } from '../../../lib/content-lang.ts';
 
 /** Delete, then a second explicit step: a proof and its photo are gone for good. */
 function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {
@@ -59,7 +60,9 @@ function ReactionNote({ reaction }: { reaction: ProofReaction }) {
             {formatDateTime(reaction.createdAt, i18n.language)}
           </time>
         </p>
-        <p className="proof-reaction__text">{reaction.content}</p>
+        <p className="proof-reaction__text" lang={contentLang(reaction.content)}>
+          {reaction.content}
+        </p>
       </div>
     </div>
   );
@@ -84,14 +87,18 @@ export function TaskLogEntry({
   return (
     <article className="log-entry">
       <header className="log-entry__header">
-        <Heading className="log-entry__title">{log.title}</Heading>
+        <Heading className="log-entry__title" lang={contentLang(log.title)}>
+          {log.title}
+        </Heading>
         <p className="log-entry__meta">
           <time dateTime={log.date} title={t('task.added_at', { time: formatDateTime(log.createdAt, i18n.language) })}>
             {formatDay(log.date, i18n.language)}
           </time>
         </p>
       </header>
-      <p className="log-entry__content">{log.content}</p>
+      <p className="log-entry__content" lang={contentLang(log.content)}>
+        {log.content}
+      </p>
       {log.imageUrl ? <Photo src={log.imageUrl} alt={t('task.proof_image_alt', { title: log.title })} /> : null}
       {log.reaction ? <ReactionNote reaction={log.reaction} /> : null}
       {planet ? <DeleteProof planet={planet} log={log} /> : null}
@@ -109,7 +116,9 @@ export function GomeumLogEntry({ log }: { log: GomeumLog }) {
         <p className="log-entry__meta">
           <time dateTime={new Date(log.createdAt).toISOString()}>{formatDateTime(log.createdAt, i18n.language)}</time>
         </p>
-        <p className="log-entry__content">{log.content}</p>
+        <p className="log-entry__content" lang={contentLang(log.content)}>
+          {log.content}
+        </p>
         {log.imageUrls.length > 0 ? (
           <div className="log-entry__gallery">
             {log.imageUrls.map((url, index) => (

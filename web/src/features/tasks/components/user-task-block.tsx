@@ -6,11 +6,12 @@ import {
   type TaskScreen,
 } from '@gomeum/contracts';
 import * as z from 'zod/mini';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';
 import { Field } from '../../../lib/field.tsx';
+import { contentLang } from '../../../lib/content-lang.ts';
 
 /**
  * The user's own description and reward: editable until confirmed with both filled, then plain
@@ -20,8 +21,14 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const { t, i18n } = useTranslation();
   const confirm = useConfirmTask(screen.planet);
   const [error, setError] = useState<string | null>(null);
+  // The fields left empty at the last try: marked, and the first one focused (scrolled to).
+  const [missing, setMissing] = useState<ReadonlySet<'description' | 'reward'>>(new Set());
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const rewardRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const goalHintId = useId();
+  const descriptionHintId = useId();
+  const rewardHintId = useId();
   const task = screen.userTask;
 
   if (task?.confirmed) {
@@ -33,13 +40,15 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
         </h2>
         <dl className="task-facts">
           <dt>{t('task.description')}</dt>
-          <dd>{task.description}</dd>
+          <dd lang={contentLang(task.description)}>{task.description}</dd>
           <dt>{t('task.reward')}</dt>
-          <dd>{task.reward}</dd>
+          <dd lang={contentLang(task.reward)}>{task.reward}</dd>
           {task.proof.trim() !== '' ? (
             <>
               <dt>{t('task.latest_proof')}</dt>
-              <dd className="task-facts__note">{task.proof}</dd>
+              <dd className="task-facts__note" lang={contentLang(task.proof)}>
+                {task.proof}
+              </dd>
             </>
           ) : null}
         </dl>
@@ -62,9 +71,13 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
       goal: Number(text('goal')),
       cadence: text('cadence') === '' ? null : text('cadence'),
     });
+    const empty = new Set((['description', 'reward'] as const).filter((name) => text(name).trim() === ''));
+    setMissing(empty);
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
-      setError(code === 'progress.error_goal' ? t('progress.error_goal') : t('task.error_fill_all'));
+      setError(code === 'progress.error_goal' && empty.size === 0 ? t('progress.error_goal') : t('task.error_fill_all'));
+      // The first empty field comes into view with the cursor in it; the error is read with it.
+      (empty.has('description') ? descriptionRef : empty.has('reward') ? rewardRef : null)?.current?.focus();
       return;
     }
     confirm.mutate(parsed.data, {
@@ -77,6 +90,11 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
 
   const hintDescription = pickLocalized(screen.definition?.description, i18n.language);
   const hintReward = pickLocalized(screen.definition?.reward, i18n.language);
+  const describedBy = (hintId: string | null, marked: boolean) =>
+    [hintId, marked && error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const unmark = (name: 'description' | 'reward') => {
+    if (missing.has(name)) setMissing(new Set([...missing].filter((other) => other !== name)));
+  };
 
   return (
     <section className="panel task-block" aria-labelledby="your-task-title">
@@ -85,28 +103,43 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
       </h2>
       <p className="task-block__lead">{t('task.confirm_hint')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
+        {/* Gomeum's suggestion is a hint under the field, read in full (a placeholder was cut off on a phone). */}
         <Field label={t('task.description')}>
           <textarea
+            ref={descriptionRef}
             className="input textarea"
             name="description"
             rows={4}
             maxLength={500}
             defaultValue={task?.description ?? ''}
-            placeholder={hintDescription}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={missing.has('description') || undefined}
+            aria-describedby={describedBy(hintDescription ? descriptionHintId : null, missing.has('description'))}
+            onInput={() => unmark('description')}
           />
         </Field>
+        {hintDescription ? (
+          <p id={descriptionHintId} className="field__hint field__hint--after">
+            {t('task.example', { text: hintDescription })}
+          </p>
+        ) : null}
         <Field label={t('task.reward')}>
           <textarea
+            ref={rewardRef}
             className="input textarea"
             name="reward"
             rows={3}
             maxLength={500}
             defaultValue={task?.reward ?? ''}
-            placeholder={hintReward}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={missing.has('reward') || undefined}
+            aria-describedby={describedBy(hintReward ? rewardHintId : null, missing.has('reward'))}
+            onInput={() => unmark('reward')}
           />
         </Field>
+        {hintReward ? (
+          <p id={rewardHintId} className="field__hint field__hint--after">
+            {t('task.example', { text: hintReward })}
+          </p>
+        ) : null}
         <div className="goal-fields">
           <Field label={t('progress.goal_label')}>
             <input
