@@ -204,14 +204,14 @@ describe('a guest keeps their work', () => {
     await context.close();
   });
 
-  it('shows "Keep your progress" whole in the top bar of a 360 px phone, in en, zh and ko', async () => {
+  it('shows "Keep your progress" whole in the top bar of a 360 px phone, short, in en, zh and ko', async () => {
     const { context, page } = await newSession(browser);
     await page.setViewportSize({ width: 360, height: 740 });
     await enterAsGuest(page);
     for (const [language, label] of [
-      ['en', 'Keep your progress'],
-      ['zh', '保存进度'],
-      ['ko', '진행 상황 저장'],
+      ['en', 'Sign up'],
+      ['zh', '注册'],
+      ['ko', '가입하기'],
     ] as const) {
       await page.evaluate((lang) => localStorage.setItem('gomeum.language', lang), language);
       await page.reload();

@@ -24,18 +24,18 @@ describe('push notifications', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/register');
     await registerThroughForm(page, uniqueEmail('push-ask'));
-    const question = page.getByRole('complementary', { name: 'Want to know when Gomeum reacts?' });
+    const question = page.getByRole('region', { name: 'Want to know when Gomeum reacts?' });
     // The galaxy, then the task form: nothing asked (the app has taken each page over by then).
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
     await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
-    expect(await page.getByRole('complementary').count()).toBe(0);
+    expect(await page.locator('.push-offer').count()).toBe(0);
     await page.goto('/task/music');
     await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
     await page.getByLabel('Description').fill('Learn one song on the ukulele');
     await page.getByLabel('Reward').fill('New strings');
     await page.getByLabel('Proofs to finish').fill('3');
     await page.getByRole('button', { name: 'Confirm Task' }).click();
-    expect(await page.getByRole('complementary').count()).toBe(0);
+    expect(await page.locator('.push-offer').count()).toBe(0);
 
     // The first proof: now the question means something, and it sits in the page, below the notice.
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -55,7 +55,7 @@ describe('push notifications', () => {
     await form.getByLabel('What did you do?').fill('Played it through once.');
     await form.getByRole('button', { name: 'Send proof' }).click();
     await page.getByRole('region', { name: 'Your log' }).getByRole('heading', { name: 'Second song' }).waitFor();
-    expect(await page.getByRole('complementary').count()).toBe(0);
+    expect(await page.locator('.push-offer').count()).toBe(0);
     await context.close();
   });
 
@@ -80,7 +80,7 @@ describe('push notifications', () => {
     expect(state.permission).toBe('granted');
     expect(new URL(state.script).pathname).toBe('/sw.js');
     expect(state.key.publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-    expect(await page.getByRole('complementary', { name: 'Hear from Gomeum?' }).count()).toBe(0);
+    expect(await page.locator('.push-offer').count()).toBe(0);
     // Headless Chromium has no push service: the attempt fails quietly (logged, nothing shown).
     await expect.poll(() => warnings.some((text) => text.startsWith('push subscription not saved'))).toBe(true);
     await context.close();

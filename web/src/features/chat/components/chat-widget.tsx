@@ -259,6 +259,8 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
               role="log"
               aria-live="polite"
               aria-label={t('chat.messages')}
+              // Scrolled with the keyboard too (it holds no link or button of its own to reach it by).
+              tabIndex={0}
               onScroll={onScroll}
             >
               {state.olderMore ? (

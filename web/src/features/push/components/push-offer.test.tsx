@@ -87,7 +87,7 @@ describe('PushOffer and PushSync', () => {
   it('remembers "Not now" (the account menu can turn notifications on later)', async () => {
     const push = pushBrowser('default', 'granted');
     renderPrompt();
-    const prompt = await screen.findByRole('complementary', { name: 'Want to know when Gomeum reacts?' });
+    const prompt = await screen.findByRole('region', { name: 'Want to know when Gomeum reacts?' });
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(prompt).not.toBeInTheDocument();
     expect(localStorage.getItem(PUSH_DECLINED_KEY)).toBe('1');
@@ -101,7 +101,7 @@ describe('PushOffer and PushSync', () => {
     await waitFor(() => expect(push.saved).toHaveLength(1));
     expect(push.saved[0]).toMatchObject({ endpoint: 'https://push.example.com/sub/1', locale: 'en' });
     expect(push.notification.requestPermission).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('complementary', { name: 'Want to know when Gomeum reacts?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Want to know when Gomeum reacts?' })).not.toBeInTheDocument();
   });
 
   it('does not subscribe a browser whose notifications were turned off, even with permission granted', async () => {
@@ -116,13 +116,13 @@ describe('PushOffer and PushSync', () => {
     expect(push.worker.asked).toBe(0);
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(push.saved).toEqual([]);
-    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('asks, while Gomeum is away, whether to be told when Gomeum answers', async () => {
     pushBrowser('default', 'granted');
     renderPrompt(undefined, 'away');
-    await screen.findByRole('complementary', { name: 'Gomeum is away right now' });
+    await screen.findByRole('region', { name: 'Gomeum is away right now' });
     expect(screen.getByText(/Your message is kept/)).toBeInTheDocument();
   });
 
@@ -131,7 +131,7 @@ describe('PushOffer and PushSync', () => {
     const push = pushBrowser('default', 'denied');
     renderPrompt();
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on' }));
-    const blocked = await screen.findByRole('complementary', { name: 'Notifications are blocked' });
+    const blocked = await screen.findByRole('region', { name: 'Notifications are blocked' });
     expect(blocked).toHaveTextContent('open the site settings');
     expect(push.saved).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
@@ -144,6 +144,6 @@ describe('PushOffer and PushSync', () => {
     const seen: string[] = [];
     renderPrompt((id) => seen.push(id));
     await waitFor(() => expect(seen).toEqual(['u-answered']));
-    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 });

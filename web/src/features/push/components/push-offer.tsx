@@ -51,7 +51,7 @@ export function PushOffer({ reason }: { reason: PushOfferReason }) {
   };
 
   return (
-    <aside className="push-offer panel" aria-labelledby={titleId}>
+    <section className="push-offer panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="push-offer__title">
         {blocked ? t('push.blocked_title') : t(TITLE[reason])}
       </h2>
@@ -84,6 +84,6 @@ export function PushOffer({ reason }: { reason: PushOfferReason }) {
           </div>
         </>
       )}
-    </aside>
+    </section>
   );
 }
