@@ -227,6 +227,9 @@ function screens({ updateId }) {
     { name: 'moon', who: USER, path: '/planet/moon' },
     { name: 'update', who: USER, path: `/update/${updateId}` },
     { name: 'chat-open', who: USER, path: '/galaxy', open: 'chat' },
+    // The notification question, at the moments it is asked (notifications not yet answered here).
+    { name: 'offer-after-proof', who: USER, path: '/task/travel', open: 'proof-offer', askPush: true },
+    { name: 'offer-chat-away', who: USER, path: '/galaxy', open: 'chat-away', askPush: true },
     { name: 'diary-open', who: USER, path: '/galaxy', open: 'diary' },
     { name: 'account-menu', who: USER, path: '/galaxy', open: 'account-menu' },
     { name: 'account-menu-blocked', who: USER, path: '/galaxy', open: 'account-menu', blocked: true },
@@ -338,7 +341,7 @@ async function main() {
         // One browser profile per (language, size, who), signed in once.
         const contexts = new Map();
         for (const screen of wanted) {
-          const key = screen.who?.email ?? 'visitor';
+          const key = `${screen.who?.email ?? 'visitor'}${screen.askPush ? ' asked' : ''}`;
           let context = contexts.get(key);
           if (!context) {
             context = await browser.newContext({
@@ -347,11 +350,14 @@ async function main() {
               locale: 'en-US',
               reducedMotion: 'reduce',
             });
-            await context.addInitScript((lang) => {
-              localStorage.setItem('gomeum.language', lang);
-              // The notification card asks once; the screens show the pages under it.
-              localStorage.setItem('gomeum.push.declined', '1');
-            }, language);
+            await context.addInitScript(
+              ([lang, askPush]) => {
+                localStorage.setItem('gomeum.language', lang);
+                // The notification question is answered, but where a screen shows it.
+                if (!askPush) localStorage.setItem('gomeum.push.declined', '1');
+              },
+              [language, Boolean(screen.askPush)],
+            );
             if (screen.who) await signIn(context, server.url, screen.who);
             contexts.set(key, context);
           }
@@ -364,7 +370,7 @@ async function main() {
           await settle(page);
           // A reached goal celebrates once (the proof journeys show it); other screens show the page.
           const celebrating = page.locator('dialog.celebration[open] button').last();
-          if (!screen.open && (await celebrating.isVisible().catch(() => false))) {
+          if ((!screen.open || screen.askPush) && (await celebrating.isVisible().catch(() => false))) {
             await celebrating.click();
             await settle(page);
           }
@@ -378,6 +384,22 @@ async function main() {
             const celebration = page.locator('dialog.celebration[open] button').last();
             if (await celebration.isVisible().catch(() => false)) await celebration.click();
             await page.locator('.keep-card').scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'proof-offer') {
+            await page.locator('.task-block__heading .button--primary').first().click();
+            await page.locator('input[name="title"]').fill('Night train');
+            await page.locator('textarea[name="content"]').fill('Took the night train to the sea.');
+            await page.locator('.proof-form [type="submit"]').click();
+            const celebration = page.locator('dialog.celebration[open] button').last();
+            await page.locator('.push-offer').or(celebration).first().waitFor({ timeout: 10_000 });
+            if (await celebration.isVisible().catch(() => false)) await celebration.click();
+            await page.locator('.push-offer').scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'chat-away') {
+            await page.locator('.chat__toggle').first().click();
+            await page.locator('.chat__input').fill('Are you there, Gomeum?');
+            await page.locator('.chat__input').press('Enter');
+            await page.locator('.chat__offer .push-offer').waitFor({ timeout: 10_000 });
             await settle(page);
           } else if (screen.open === 'proof-form') {
             // The form as a user meets it after a first try: our own date and photo controls, the

@@ -122,8 +122,8 @@ describe('PushOffer and PushSync', () => {
   it('asks, while Gomeum is away, whether to be told when Gomeum answers', async () => {
     pushBrowser('default', 'granted');
     renderPrompt(undefined, 'away');
-    await screen.findByRole('region', { name: 'Gomeum is away right now' });
-    expect(screen.getByText(/Your message is kept/)).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Hear when Gomeum answers?' });
+    expect(screen.getByText(/Get a notification when Gomeum answers/)).toBeInTheDocument();
   });
 
   it('says how to allow notifications when the browser blocks them, instead of going away', async () => {
