@@ -17,10 +17,11 @@ const galaxyQuery = queryOptions({ queryKey: galaxyKeys.standing, queryFn: getGa
  */
 export function useGalaxy() {
   const queryClient = useQueryClient();
+  const query = useQuery(galaxyQuery);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: galaxyQuery.queryKey });
-  useLiveEvent('gomeum_log.published', refresh);
-  useLiveEvent('proof.reaction', refresh);
-  return useQuery(galaxyQuery);
+  useLiveEvent('gomeum_log.published', refresh, query.dataUpdatedAt);
+  useLiveEvent('proof.reaction', refresh, query.dataUpdatedAt);
+  return query;
 }
 
 /** Reads what the galaxy page shows first, before it renders (the router's first page). */

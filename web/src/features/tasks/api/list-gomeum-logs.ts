@@ -23,16 +23,18 @@ export function gomeumLogsQuery(planet: PlanetId) {
 export function useGomeumLogs(planet: PlanetId) {
   const queryClient = useQueryClient();
   const { queryKey } = gomeumLogsQuery(planet);
+  const query = useQuery(gomeumLogsQuery(planet));
   const refresh = ({ planet: changed }: { planet: PlanetId }) => {
     if (changed === planet) void queryClient.invalidateQueries({ queryKey });
   };
-  useLiveEvent('gomeum_log.published', refresh);
-  useLiveEvent('gomeum_log.changed', refresh);
+  // Since the log was read: on a drawn page this part is taken over after the socket may have opened.
+  useLiveEvent('gomeum_log.published', refresh, query.dataUpdatedAt);
+  useLiveEvent('gomeum_log.changed', refresh, query.dataUpdatedAt);
   // The first open comes with the first read; only later ones (reconnects) read the log again.
   const opened = useRef(false);
   useLiveOpen(() => {
     if (opened.current) void queryClient.invalidateQueries({ queryKey });
     opened.current = true;
   });
-  return useQuery(gomeumLogsQuery(planet));
+  return query;
 }
