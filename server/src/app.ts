@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const tasksDeps = { ...base, files, users, live, presence, voice, push, alerts, onKeptPage };
   const { tasks, gomeumTasks, reactions } = use(createTasks({ ...tasksDeps, onError: warn('proof reaction') }));
   const messagesPerMinute = config.chatRateLimit?.messages ?? 30;
-  const chatDeps = { ...base, live, presence, voice, users, tasks, gomeumTasks, alerts, messagesPerMinute };
+  const chatDeps = { ...base, live, presence, voice, users, tasks, gomeumTasks, reactions, alerts, messagesPerMinute };
   const { chat } = use(createChat({ ...chatDeps, onError: warn('chat') }));
   const announce = (event: ServerEvent) => live.publishToAll(event);
   const { updates } = use(createUpdates({ ...base, push, files, announce }));

@@ -14,10 +14,11 @@ export const chatSenderSchema = z.enum(['user', 'gomeum', 'gomeum_ai']);
 export type ChatSender = z.infer<typeof chatSenderSchema>;
 
 /**
- * What a chat message is: a plain message, the one-time welcome, an update announcement, or the
- * notice that Gomeum could not answer (shown quietly, not as a reply; the AI never reads it back).
+ * What a chat message is: a plain message, the one-time welcome, an update announcement, the
+ * notice that Gomeum could not answer (shown quietly, not as a reply; the AI never reads it back),
+ * or Gomeum's reaction to one of the user's proofs (its text, and the planet it links to).
  */
-export const chatKindSchema = z.enum(['message', 'welcome', 'announcement', 'unavailable']);
+export const chatKindSchema = z.enum(['message', 'welcome', 'announcement', 'unavailable', 'reaction']);
 /** What a chat message is. */
 export type ChatKind = z.infer<typeof chatKindSchema>;
 
@@ -32,7 +33,7 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   /** Localized text of a welcome message or an unavailable notice, so it follows the reader's language. */
   text: z.nullable(localizedTextSchema),
-  /** The planet an announcement is about; it links to that planet's Gomeum log. */
+  /** The planet an announcement or a reaction is about; it links to that planet's Gomeum log or task. */
   planet: z.nullable(planetIdSchema),
   createdAt: z.number().check(z.int()),
 });

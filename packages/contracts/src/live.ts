@@ -42,8 +42,13 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.ended') }),
   /** Whether the human Gomeum is answering. */
   z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
-  /** Gomeum published a log: open tabs resync their chat, which posts the announcement. */
+  /**
+   * Gomeum published a log: open tabs resync their chat (which posts the announcement to the
+   * planet's users) and read the planet's Gomeum log again.
+   */
   z.object({ type: z.literal('gomeum_log.published'), planet: planetIdSchema }),
+  /** Gomeum corrected or took back a log entry: open tabs read the planet's Gomeum log again. */
+  z.object({ type: z.literal('gomeum_log.changed'), planet: planetIdSchema }),
   /** Gomeum published a diary update: open tabs show the diary's dot at once. */
   z.object({ type: z.literal('update.published'), id: z.string(), createdAt: z.number() }),
   /** A new broadcast from Gomeum, shown at once in every open tab. */

@@ -78,6 +78,8 @@ export const planetStandingSchema = z.object({
   goal: z.int(),
   /** Gomeum wrote in this planet's log since the user last looked at its task screen. */
   gomeumNew: z.boolean(),
+  /** Gomeum reacted to one of the user's proofs here since the user last looked at its task screen. */
+  reactionNew: z.boolean(),
 });
 /** Where a user stands on one planet. */
 export type PlanetStanding = z.infer<typeof planetStandingSchema>;

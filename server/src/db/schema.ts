@@ -125,7 +125,7 @@ export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
   sender: 'user' | 'gomeum' | 'gomeum_ai';
-  kind: 'message' | 'welcome' | 'announcement' | 'unavailable';
+  kind: 'message' | 'welcome' | 'announcement' | 'unavailable' | 'reaction';
   content: string;
   /** JSON with kind-specific extras (an announcement's planet, say). */
   meta: string | null;
@@ -149,6 +149,8 @@ export interface UserMetaTable {
   last_seen_diary: number;
   /** When a guest was asked, after a proof, whether to keep their progress; null: not yet. */
   keep_asked_at: Generated<number | null>;
+  /** Time of the newest reaction to the user's proofs already posted into their chat. */
+  last_seen_reaction: Generated<number>;
 }
 
 export interface PresenceTable {

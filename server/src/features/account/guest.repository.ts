@@ -248,6 +248,7 @@ export class GuestRepository {
         welcome_shown: Math.max(mine.welcome_shown, guest.welcome_shown),
         last_seen_update: Math.max(mine.last_seen_update, guest.last_seen_update),
         last_seen_diary: Math.max(mine.last_seen_diary, guest.last_seen_diary),
+        last_seen_reaction: Math.max(mine.last_seen_reaction, guest.last_seen_reaction),
       })
       .where('user_id', '=', userId)
       .execute();

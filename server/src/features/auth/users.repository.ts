@@ -127,10 +127,12 @@ export class UsersRepository {
   }
 
   /** The user's welcome flag and last-seen announcement, if they have a meta row yet. */
-  chatMarks(userId: string): Promise<{ welcome_shown: number; last_seen_update: number } | undefined> {
+  chatMarks(
+    userId: string,
+  ): Promise<{ welcome_shown: number; last_seen_update: number; last_seen_reaction: number } | undefined> {
     return this.db
       .selectFrom('user_meta')
-      .select(['welcome_shown', 'last_seen_update'])
+      .select(['welcome_shown', 'last_seen_update', 'last_seen_reaction'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
@@ -178,6 +180,29 @@ export class UsersRepository {
         .set({ last_seen_update: publishedAt })
         .where('user_id', '=', userId)
         .where('last_seen_update', '<', publishedAt)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      return write(trx);
+    });
+  }
+
+  /**
+   * Moves the user's reaction mark from exactly `from` to `to` and, only when this call moved it,
+   * runs `write` in the same transaction; null when another call moved it first.
+   */
+  async claimReactions<T>(
+    userId: string,
+    from: number,
+    to: number,
+    write: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T | null> {
+    await this.ensureMeta(userId);
+    return this.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('user_meta')
+        .set({ last_seen_reaction: to })
+        .where('user_id', '=', userId)
+        .where('last_seen_reaction', '=', from)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return null;
       return write(trx);

@@ -48,10 +48,16 @@ export class UsersService {
     return this.users.setTimeZone(userId, timeZone);
   }
 
-  /** Whether the user had the welcome, and the newest announcement they saw (0: none). */
-  async chatMarks(userId: string): Promise<{ welcomeShown: boolean; lastSeenUpdate: number }> {
+  /** Whether the user had the welcome, the newest announcement they saw and the newest reaction posted to them (0: none). */
+  async chatMarks(
+    userId: string,
+  ): Promise<{ welcomeShown: boolean; lastSeenUpdate: number; lastSeenReaction: number }> {
     const row = await this.users.chatMarks(userId);
-    return { welcomeShown: Boolean(row?.welcome_shown), lastSeenUpdate: row?.last_seen_update ?? 0 };
+    return {
+      welcomeShown: Boolean(row?.welcome_shown),
+      lastSeenUpdate: row?.last_seen_update ?? 0,
+      lastSeenReaction: row?.last_seen_reaction ?? 0,
+    };
   }
 
   /** Runs `write` only for the one call that marks the welcome given, in the same transaction; else null. */
@@ -62,5 +68,13 @@ export class UsersService {
   /** Runs `write` only for the one call that moves the user's last-seen announcement to `publishedAt`; else null. */
   claimAnnouncement<T>(userId: string, publishedAt: number, write: MarkedWrite<T>): Promise<T | null> {
     return this.users.claimAnnouncement(userId, publishedAt, write);
+  }
+
+  /**
+   * Runs `write` only for the one call that moves the user's reaction mark from `from` to `to`
+   * (the time of the newest reaction it posts into their chat); else null.
+   */
+  claimReactions<T>(userId: string, from: number, to: number, write: MarkedWrite<T>): Promise<T | null> {
+    return this.users.claimReactions(userId, from, to, write);
   }
 }

@@ -119,8 +119,10 @@ describe('live chat over a real WebSocket', () => {
     expect(again.filter((m) => m.kind === 'welcome')).toHaveLength(1);
   });
 
-  it('announces a newer Gomeum log once, with its planet, and saves the last-seen value', async () => {
+  it('announces a newer Gomeum log on a planet of the user’s once, with its planet, and saves the last-seen value', async () => {
     const mia = await guest(t);
+    const task = await mia.request('PUT', '/api/planets/travel/task', { description: 'A trip', reward: 'Ice cream' });
+    expect(task.status, task.text).toBe(200);
     const socket = await open(mia);
     await socket.sync(null);
     const publishedAt = t.clock.now + 1000;

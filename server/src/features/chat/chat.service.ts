@@ -14,7 +14,7 @@ import type { LiveHub } from '../../lib/live/index.ts';
 import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
 import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
-import type { GomeumTasksService, TaskSummary, TasksService } from '../tasks/index.ts';
+import type { GomeumTasksService, ReactionsService, TaskSummary, TasksService } from '../tasks/index.ts';
 import type { ChatMessageRow, ChatRepository, NewChatMessage } from './chat.repository.ts';
 
 const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
@@ -22,6 +22,10 @@ const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.o
 // How much of the conversation the AI sees, and how many conversations the operator's list shows.
 const AI_CONTEXT_MESSAGES = 12;
 const CONVERSATIONS_LIMIT = 500;
+// Most reactions one sync posts into a chat (the newest; older ones are under their proofs).
+const REACTIONS_PER_SYNC = 10;
+// Tries at posting reactions while other syncs of the same user move the mark first.
+const REACTION_CLAIM_TRIES = 3;
 
 /** The wire form of a stored message. */
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
@@ -50,11 +54,16 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
 export interface ChatServiceDeps {
   repo: ChatRepository;
   /** Who users are, whether they exist, and their welcome and last-seen announcement marks. */
-  users: Pick<UsersService, 'exists' | 'summaries' | 'chatMarks' | 'claimWelcome' | 'claimAnnouncement'>;
+  users: Pick<
+    UsersService,
+    'exists' | 'summaries' | 'chatMarks' | 'claimWelcome' | 'claimAnnouncement' | 'claimReactions'
+  >;
   /** A user's planet tasks, for the AI's prompt. */
   tasks: Pick<TasksService, 'summaries'>;
-  /** Gomeum's newest log, announced in every chat. */
-  gomeumTasks: Pick<GomeumTasksService, 'latestLog'>;
+  /** Gomeum's newest log on the user's planets, announced in their chat. */
+  gomeumTasks: Pick<GomeumTasksService, 'latestLogFor'>;
+  /** Gomeum's reactions to the user's proofs, posted into their chat. */
+  reactions: Pick<ReactionsService, 'since'>;
   hub: LiveHub;
   /** Whether the human Gomeum answers now (the companion's). */
   presence: Pick<PresenceService, 'status'>;
@@ -123,19 +132,21 @@ export class ChatService {
   }
 
   /**
-   * What a (re)connecting client asks for: the welcome (once per user, ever) and any update
-   * announcement are stored first, then every message after `after`.
+   * What a (re)connecting client asks for: the welcome (once per user, ever), an announcement of
+   * Gomeum's newest log on a planet where the user has a task, and Gomeum's reactions to their
+   * proofs not posted yet are stored first, then every message after `after`.
    */
   async sync(user: Me, after: number | null): Promise<{ messages: ChatMessage[]; more: boolean }> {
     if (user.role !== 'operator') {
-      // Read first: a user who has both (nearly every sync) costs no write. The writes below are
-      // guarded, so a sync racing another still stores each at most once.
+      // Read first: a user who has all of them (nearly every sync) costs no write. The writes below
+      // are guarded, so a sync racing another still stores each at most once.
       const [marks, latest] = await Promise.all([
         this.deps.users.chatMarks(user.id),
-        this.deps.gomeumTasks.latestLog(),
+        this.deps.gomeumTasks.latestLogFor(user.id),
       ]);
       if (!marks.welcomeShown) await this.ensureWelcome(user.id);
       if (latest && marks.lastSeenUpdate < latest.createdAt) await this.announce(user.id, latest);
+      await this.postReactions(user.id, marks.lastSeenReaction);
     }
     // Resuming: the oldest page after what the client has (it asks again while `more`); else the newest.
     const page = await this.history(user.id, after === null ? {} : { after });
@@ -216,6 +227,41 @@ export class ChatService {
       this.deps.repo.insert(announcement, trx),
     );
     if (row) await this.deliver(toChatMessage(row), null);
+  }
+
+  /**
+   * Posts Gomeum's reactions to the user's proofs stored since the user's mark `from`, oldest
+   * first, and moves the mark to the newest, in one transaction. A sync that loses the mark to
+   * another (which posted what it read) reads again from where that one left it.
+   */
+  private async postReactions(userId: string, from: number): Promise<void> {
+    let mark = from;
+    for (let attempt = 0; attempt < REACTION_CLAIM_TRIES; attempt += 1) {
+      const reactions = await this.deps.reactions.since(userId, mark, REACTIONS_PER_SYNC);
+      const newest = reactions.at(-1);
+      if (!newest) return;
+      const now = this.deps.now();
+      const rows = await this.deps.users.claimReactions(userId, mark, newest.createdAt, async (trx) => {
+        const stored: ChatMessageRow[] = [];
+        for (const reaction of reactions) {
+          const message: NewChatMessage = {
+            userId,
+            sender: reaction.sender,
+            kind: 'reaction',
+            content: reaction.content,
+            meta: JSON.stringify({ planet: reaction.planet satisfies PlanetId }),
+            createdAt: now,
+          };
+          stored.push(await this.deps.repo.insert(message, trx));
+        }
+        return stored;
+      });
+      if (rows) {
+        for (const row of rows) await this.deliver(toChatMessage(row), null);
+        return;
+      }
+      mark = (await this.deps.users.chatMarks(userId)).lastSeenReaction;
+    }
   }
 
   /** Resolves when every AI answer under way has been stored (tests wait on it). */

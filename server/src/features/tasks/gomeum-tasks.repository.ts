@@ -87,4 +87,18 @@ export class GomeumTasksRepository {
       .executeTakeFirst();
     return row ?? null;
   }
+
+  /** The newest Gomeum log on a planet where the user has a confirmed task: when and which planet. */
+  async latestFor(userId: string): Promise<{ planet: string; created_at: number } | null> {
+    const row = await this.db
+      .selectFrom('gomeum_logs as g')
+      .innerJoin('user_tasks as t', (join) =>
+        join.onRef('t.planet', '=', 'g.planet').on('t.user_id', '=', userId).on('t.confirmed', '=', 1),
+      )
+      .select(['g.planet', 'g.created_at'])
+      .orderBy('g.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  }
 }

@@ -36,15 +36,20 @@ function toGomeumLog(row: GomeumLogRow): GomeumLog {
 
 /**
  * Gomeum's side of each planet: its own task (the operator writes it, per language, with an image)
- * and its log entries (public images), read by every user and announced in their chats.
+ * and its log entries (public images), read by every user and announced in the chats of the
+ * planet's users; every change reaches open pages live.
  */
 export class GomeumTasksService {
   constructor(
     private readonly repo: GomeumTasksRepository,
     private readonly files: FilesService,
     private readonly now: () => number,
-    /** Told after Gomeum publishes a log (the chat announces it); its failures never undo the log. */
-    private readonly onGomeumLog: (planet: PlanetId) => Promise<void> = () => Promise.resolve(),
+    /**
+     * Told after Gomeum publishes (`published`: the chat announces it), corrects or takes back
+     * (`changed`) a log entry, so open pages read the log again; its failures never undo the change.
+     */
+    private readonly onGomeumLog: (planet: PlanetId, change: 'published' | 'changed') => Promise<void> = () =>
+      Promise.resolve(),
   ) {}
 
   /** Gomeum's task on a planet, or null when the operator has not written one. */
@@ -63,9 +68,17 @@ export class GomeumTasksService {
     return this.repo.latestPerPlanet();
   }
 
-  /** Gomeum's newest log of all, when and on which planet (the chat announces it), or null. */
+  /** Gomeum's newest log of all, when and on which planet, or null. */
   latestLog(): Promise<{ planet: string; createdAt: number } | null> {
     return this.repo.latest().then((row) => (row ? { planet: row.planet, createdAt: row.created_at } : null));
+  }
+
+  /**
+   * Gomeum's newest log on a planet where the user has a confirmed task, when and on which planet,
+   * or null (the chat announces it to them; others see it on the planet's pages only).
+   */
+  latestLogFor(userId: string): Promise<{ planet: string; createdAt: number } | null> {
+    return this.repo.latestFor(userId).then((row) => (row ? { planet: row.planet, createdAt: row.created_at } : null));
   }
 
   /** Gomeum's task on a planet with its whole log, for the operator's editor. */
@@ -117,6 +130,7 @@ export class GomeumTasksService {
   async editLog(planet: PlanetId, id: string, content: string): Promise<GomeumLog> {
     const row = await this.repo.getLog(planet, id);
     if (!row || !(await this.repo.updateLogContent(row.id, content))) throw new AppError(404, 'errors.not_found');
+    await this.onGomeumLog(planet, 'changed').catch(() => undefined);
     return toGomeumLog({ ...row, content });
   }
 
@@ -124,6 +138,7 @@ export class GomeumTasksService {
   async deleteLog(planet: PlanetId, id: string): Promise<void> {
     const row = await this.repo.getLog(planet, id);
     if (!row || !(await this.repo.deleteLog(row.id))) throw new AppError(404, 'errors.not_found');
+    await this.onGomeumLog(planet, 'changed').catch(() => undefined);
     // The entry is gone first; a file that fails to go is an orphan, never a broken entry.
     await Promise.allSettled(parseKeys(row.images).map((key) => this.files.remove(key)));
   }
@@ -145,7 +160,7 @@ export class GomeumTasksService {
         created_at: this.now(),
       };
       await this.repo.insertLog(row);
-      await this.onGomeumLog(planet).catch(() => undefined);
+      await this.onGomeumLog(planet, 'published').catch(() => undefined);
       return toGomeumLog(row);
     } catch (error) {
       await Promise.allSettled(stored.map((key) => this.files.remove(key)));

@@ -28,7 +28,7 @@ export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   db: Kysely<Database>;
   files: FilesService;
   users: TaskUsers;
-  /** Gomeum's new logs go to every tab; reactions to the user and the operators. */
+  /** Gomeum's log changes go to every tab; reactions to the user and the operators. */
   live: LiveHub;
   /** The operator's alerts: told of each proof stored, and of the operator's answers. */
   alerts?: OperatorAlertHooks;
@@ -51,16 +51,17 @@ export interface TasksFeature {
 }
 
 /**
- * Planet tasks: users' tasks and proofs, Gomeum's task and log (a new log tells every open tab, on
- * every instance, to resync its chat, which posts the announcement), and Gomeum's reactions to
- * proofs: the operator from the queue, or the AI while the operator is away.
+ * Planet tasks: users' tasks and proofs, Gomeum's task and log (a new, corrected or deleted log
+ * tells every open tab, on every instance: its pages read the log again, and on a new one its chat
+ * resyncs, which posts the announcement to the planet's users), and Gomeum's reactions to proofs:
+ * the operator from the queue, or the AI while the operator is away.
  */
 export function createTasks(deps: TasksDeps): TasksFeature {
   const { db, files, users, onKeptPage, ...reactionDeps } = deps;
   const keptPages = new KeptReplies(KEPT_PAGES_BYTES, onKeptPage);
   const reactions = new ReactionsService({ ...reactionDeps, repo: new ReactionsRepository(db) });
-  const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet) =>
-    deps.live.publishToAll({ type: 'gomeum_log.published', planet }),
+  const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet, change) =>
+    deps.live.publishToAll({ type: change === 'published' ? 'gomeum_log.published' : 'gomeum_log.changed', planet }),
   );
   const tasks = new TasksService(new TasksRepository(db), gomeumTasks, users, files, deps.now, reactions, deps.alerts);
   return {

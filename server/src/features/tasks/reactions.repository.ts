@@ -164,4 +164,17 @@ export class ReactionsRepository {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+
+  /** Reactions to a user's proofs stored after `after`, newest first (at most `limit`), with their planet. */
+  after(userId: string, after: number, limit: number): Promise<(ProofReactionRow & { planet: string })[]> {
+    return this.db
+      .selectFrom('proof_reactions as r')
+      .innerJoin('task_logs as l', 'l.id', 'r.log_id')
+      .select(['r.log_id', 'r.user_id', 'r.sender', 'r.content', 'r.created_at', 'l.planet'])
+      .where('r.user_id', '=', userId)
+      .where('r.created_at', '>', after)
+      .orderBy('r.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
 }

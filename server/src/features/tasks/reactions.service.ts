@@ -116,6 +116,15 @@ export class ReactionsService {
     return this.deliver(row);
   }
 
+  /**
+   * Reactions to the user's proofs stored after `after`, oldest first: the newest `limit` of them
+   * (the chat posts them into the user's conversation).
+   */
+  async since(userId: string, after: number, limit: number): Promise<ProofReaction[]> {
+    const rows = await this.deps.repo.after(userId, after, limit);
+    return rows.reverse().map((row) => toProofReaction(row, row.planet));
+  }
+
   /** Resolves when every AI reaction under way has been stored or given up (tests wait on it). */
   idle(): Promise<void> {
     return this.work.idle();

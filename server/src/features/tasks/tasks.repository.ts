@@ -217,6 +217,18 @@ export class TasksRepository {
     }));
   }
 
+  /** When Gomeum last reacted to one of the user's proofs, per planet (the galaxy's reaction mark). */
+  async latestReactionPerPlanet(userId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('proof_reactions as r')
+      .innerJoin('task_logs as l', 'l.id', 'r.log_id')
+      .select(['l.planet', (eb) => eb.fn.max('r.created_at').as('latest')])
+      .where('r.user_id', '=', userId)
+      .groupBy('l.planet')
+      .execute();
+    return new Map(rows.map((r) => [r.planet, r.latest]));
+  }
+
   /** When the user last looked at each planet's task screen. */
   async planetReads(userId: string): Promise<Map<string, number>> {
     const rows = await this.db.selectFrom('planet_reads').selectAll().where('user_id', '=', userId).execute();

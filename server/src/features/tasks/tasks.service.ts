@@ -264,11 +264,12 @@ export class TasksService {
     return this.getProgress(userId, planet);
   }
 
-  /** Every planet's standing for the galaxy map: no task, in progress (with progress), completed; Gomeum's dot. */
+  /** Every planet's standing for the galaxy map: no task, in progress (with progress), completed; Gomeum's marks. */
   async getGalaxy(userId: string): Promise<PlanetStanding[]> {
-    const [standings, latest, reads] = await Promise.all([
+    const [standings, latest, reactions, reads] = await Promise.all([
       this.tasks.listStandings(userId),
       this.gomeum.latestPerPlanet(),
+      this.tasks.latestReactionPerPlanet(userId),
       this.tasks.planetReads(userId),
     ]);
     return PLANET_IDS.map((planet) => {
@@ -281,6 +282,7 @@ export class TasksService {
         count: standing?.count ?? 0,
         goal: task?.goal ?? 1,
         gomeumNew: (latest.get(planet) ?? 0) > (reads.get(planet) ?? 0),
+        reactionNew: (reactions.get(planet) ?? 0) > (reads.get(planet) ?? 0),
       };
     });
   }

@@ -25,10 +25,11 @@ describe('page preloads', () => {
     for (const tag of tags.filter((tag) => tag.includes('as="fetch"'))) expect(tag).toMatch(/ crossorigin /);
   });
 
-  it("read a planet's task screen and logs on its task page, with the planet in the address", () => {
+  it("read a planet's task screen, progress and logs on its task page, with the planet in the address", () => {
     expect(hrefs(preloadTags(INDEX, '/task/music', PAGES, SIGNED_IN), 'preload')).toEqual([
       '/api/me',
       '/api/planets/music/task',
+      '/api/planets/music/progress',
       '/api/planets/music/logs',
       '/api/gomeum-logs/music',
     ]);

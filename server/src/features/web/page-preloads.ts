@@ -21,7 +21,9 @@ export function pageReads(name: WebRoute, params: Record<string, string>): strin
       return [routes.moonQuestions.path];
     case 'task':
       return isPlanetId(planetId)
-        ? [routes.taskScreen, routes.taskLogs, routes.gomeumLogs].map((route) => routeUrl(route, { planetId }))
+        ? [routes.taskScreen, routes.taskProgress, routes.taskLogs, routes.gomeumLogs].map((route) =>
+            routeUrl(route, { planetId }),
+          )
         : [];
     case 'planet':
       return isPlanetId(planetId)

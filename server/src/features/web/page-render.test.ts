@@ -170,11 +170,11 @@ describe('pages drawn by the server', () => {
     expect(his.text).not.toContain(alice.id);
   });
 
-  it("draws a planet's task page from its three reads", async () => {
+  it("draws a planet's task page from its four reads (the progress card drawn with it)", async () => {
     const alice = await guestClient(t);
     const response = await alice.client.get('/task/music');
     expect(response.text).toContain(
-      `data-reads="/api/me /api/planets/music/task /api/planets/music/logs /api/gomeum-logs/music"`,
+      `data-reads="/api/me /api/planets/music/task /api/planets/music/progress /api/planets/music/logs /api/gomeum-logs/music"`,
     );
   });
 
@@ -262,6 +262,13 @@ describe('embedding a page', () => {
     expect(page).toContain('<div id="root" data-rendered="zh"><p>hi</p></div>');
     // A render without a title (built before titles were drawn) leaves the shell's.
     expect(page).toContain('<title>Gomeum</title>');
+  });
+
+  it('holds the first paint until the whole drawn page is in: its head expects the element after it', () => {
+    const page = withRenderedPage(SHELL, { html: '<p>hi</p>' }, {}, 'en');
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#first-reads" blocking="render" />');
+    expect(page.indexOf('id="first-reads"')).toBeGreaterThan(page.indexOf('<p>hi</p>'));
   });
 
   it("names the tab with the drawn page's title, escaped", () => {

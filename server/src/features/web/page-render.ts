@@ -135,7 +135,10 @@ export function embeddedJson(value: unknown): string {
 /**
  * The shell with the rendered page inside `#root` (in `language`, which `<html lang>` now says),
  * its tab title (the one the app sets, so the tab and a search engine see it before any script),
- * and the answers it was rendered from, embedded for the app's first reads.
+ * and the answers it was rendered from, embedded for the app's first reads. The browser paints
+ * nothing of the page before all of it is in (`<link rel="expect" blocking="render">` naming the
+ * answers' element, which follows the page): a page painted while half parsed, its top part alone
+ * (a planet page's art, centred on its own), moved as the rest arrived.
  */
 export function withRenderedPage(
   html: string,
@@ -145,8 +148,10 @@ export function withRenderedPage(
 ): string {
   const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${embeddedJson(reads)}</script>`;
   const { title } = rendered;
+  const whole = `<link rel="expect" href="#${FIRST_READS_ELEMENT_ID}" blocking="render" />`;
   return html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[language]}"`)
+    .replace('</head>', () => `  ${whole}\n  </head>`)
     .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
     .replace(
       '<div id="root"></div>',

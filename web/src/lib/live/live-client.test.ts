@@ -99,6 +99,23 @@ describe('LiveClient', () => {
     expect(client.status).toBe('stopped');
   });
 
+  it('keeps the last events, so a part subscribing late hears what came since it read its data', () => {
+    vi.setSystemTime(1_000);
+    const client = new LiveClient('ws://test/api/live');
+    client.start();
+    FakeSocket.instances[0]!.ready();
+    FakeSocket.instances[0]!.emit({ type: 'gomeum_log.published', planet: 'food' });
+    vi.setSystemTime(2_000);
+    FakeSocket.instances[0]!.emit({ type: 'gomeum_log.published', planet: 'music' });
+    FakeSocket.instances[0]!.emit({ type: 'pong' });
+    expect(client.receivedSince('gomeum_log.published', 1_500)).toEqual([
+      { type: 'gomeum_log.published', planet: 'music' },
+    ]);
+    expect(client.receivedSince('gomeum_log.published', 0).map((event) => event.planet)).toEqual(['food', 'music']);
+    expect(client.receivedSince('gomeum_log.changed', 0)).toEqual([]);
+    client.stop();
+  });
+
   it('drops a connection whose pong does not come back, then reconnects', () => {
     const client = new LiveClient('ws://test/api/live', { heartbeatMs: 1000, pongTimeoutMs: 500, minBackoffMs: 100 });
     client.start();

@@ -17,6 +17,9 @@ export interface LiveClientOptions {
   resyncSpreadMs: number;
 }
 
+/** How many of the last events a client keeps for parts that subscribe late. */
+const RECENT_EVENTS = 50;
+
 const DEFAULTS: LiveClientOptions = {
   heartbeatMs: 25_000,
   pongTimeoutMs: 10_000,
@@ -42,6 +45,8 @@ export class LiveClient {
   private readonly handlers = new Map<ServerEventType, Set<Handler>>();
   private readonly openHandlers = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
+  // The last events received (heartbeats aside) and when, for parts that subscribe late.
+  private readonly recent: { event: ServerEvent; at: number }[] = [];
   private attempt = 0;
   private resyncTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -100,6 +105,16 @@ export class LiveClient {
     set.add(wrapped);
     this.handlers.set(type, set);
     return () => set.delete(wrapped);
+  }
+
+  /**
+   * The events of `type` received at or after `at` (ms since the epoch), oldest first, of the last
+   * few dozen: what a part that subscribes late (hydrated after the socket opened) would have heard.
+   */
+  receivedSince<T extends ServerEventType>(type: T, at: number): ServerEventOf<T>[] {
+    return this.recent
+      .filter((kept) => kept.event.type === type && kept.at >= at)
+      .map((kept) => kept.event as ServerEventOf<T>);
   }
 
   /** Calls `handler` on every open (and resync), and at once when already open. */
@@ -172,6 +187,10 @@ export class LiveClient {
         this.resyncTimer = undefined;
         if (this.current === 'open') for (const handler of this.openHandlers) handler();
       }, Math.random() * this.options.resyncSpreadMs);
+    }
+    if (event.type !== 'pong') {
+      this.recent.push({ event, at: Date.now() });
+      if (this.recent.length > RECENT_EVENTS) this.recent.shift();
     }
     for (const handler of this.handlers.get(event.type) ?? []) handler(event);
   }

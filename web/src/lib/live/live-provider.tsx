@@ -50,15 +50,27 @@ export function useLiveStatus(): LiveStatus {
   );
 }
 
-/** Runs `handler` for each live event of `type` (the latest handler, without resubscribing). */
-export function useLiveEvent<T extends ServerEventType>(type: T, handler: (event: ServerEventOf<T>) => void): void {
+/**
+ * Runs `handler` for each live event of `type` (the latest handler, without resubscribing). With
+ * `since` (ms since the epoch: when what the caller shows was read), the events received from then
+ * until it subscribed are handled first: a part taken over after the socket opened (a drawn page's
+ * part, hydrated later) hears what arrived meanwhile.
+ */
+export function useLiveEvent<T extends ServerEventType>(
+  type: T,
+  handler: (event: ServerEventOf<T>) => void,
+  since?: number,
+): void {
   const client = useLive();
   const latest = useRef(handler);
+  const from = useRef(since);
   useEffect(() => {
     latest.current = handler;
+    from.current = since;
   });
   useEffect(() => {
     if (!client) return;
+    if (from.current !== undefined) for (const event of client.receivedSince(type, from.current)) latest.current(event);
     return client.subscribe(type, (event) => latest.current(event));
   }, [client, type]);
 }

@@ -20,7 +20,10 @@ export function messageText(message: ChatMessage, t: TFunction, language: string
   return message.text ? pickLocalized(message.text, language, message.content) : message.content;
 }
 
-/** One stored message: labelled by sender; the welcome follows the language; announcements stand apart. */
+/**
+ * One stored message: labelled by sender; the welcome follows the language; announcements stand
+ * apart; Gomeum's reaction to a proof links to the task it is under.
+ */
 export function ChatMessageItem({ message }: { message: ChatMessage }) {
   const { t, i18n } = useTranslation();
   const time = timeOf(message.createdAt, i18n.language);
@@ -33,6 +36,27 @@ export function ChatMessageItem({ message }: { message: ChatMessage }) {
         <p className="chat-message__text">{t('chat.announcement', { planet })}</p>
         <Link className="chat-message__link" to={`/gomeum-log/${message.planet}`}>
           {t('chat.announcement_link', { planet })}
+        </Link>
+      </li>
+    );
+  }
+
+  if (message.kind === 'reaction' && message.planet) {
+    return (
+      <li
+        className={`chat-message chat-message--${message.sender} chat-message--reaction`}
+        data-sender={message.sender}
+        data-kind="reaction"
+      >
+        <span className="chat-message__label">
+          {t('chat.sender_reaction')}
+          <time className="chat-message__time" dateTime={new Date(message.createdAt).toISOString()}>
+            {time}
+          </time>
+        </span>
+        <p className="chat-message__text">{message.content}</p>
+        <Link className="chat-message__link" to={`/task/${message.planet}`}>
+          {t('chat.reaction_link', { planet: t(`planets.${message.planet}.name`) })}
         </Link>
       </li>
     );

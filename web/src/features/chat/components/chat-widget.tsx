@@ -58,11 +58,12 @@ function useConversation(userId: string | null) {
       }
     }
   });
-  // Gomeum published a log: resync, and the server posts its announcement into this chat.
+  // Gomeum published a log or reacted to a proof: resync, and the server posts the announcement
+  // (to the planet's users) or the reaction into this chat.
   const live = useLive();
-  useLiveEvent('gomeum_log.published', () => {
-    live?.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
-  });
+  const resync = () => live?.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
+  useLiveEvent('gomeum_log.published', resync);
+  useLiveEvent('proof.reaction', resync);
   useLiveEvent('chat.history', (event) => {
     dispatch({ type: 'history', after: event.after, messages: event.messages, more: event.more });
     // A page at a time while catching up: ask for the next one until the server has no more.

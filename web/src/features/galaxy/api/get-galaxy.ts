@@ -1,6 +1,7 @@
 import * as routes from '@gomeum/contracts/routes';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLiveEvent } from '../../../lib/live/index.ts';
 import { galaxyKeys } from './keys.ts';
 
 /** Where the user stands on every planet (state, progress, Gomeum's news). */
@@ -10,9 +11,17 @@ export function getGalaxy() {
 
 const galaxyQuery = queryOptions({ queryKey: galaxyKeys.standing, queryFn: getGalaxy });
 
-/** The galaxy's standings; fetched on each visit, so a planet just looked at loses its dot. */
+/**
+ * The galaxy's standings; fetched on each visit, so a planet just looked at loses its marks, and
+ * again when Gomeum writes a log or reacts to a proof while it is open, so the mark comes at once.
+ */
 export function useGalaxy() {
-  return useQuery(galaxyQuery);
+  const queryClient = useQueryClient();
+  const query = useQuery(galaxyQuery);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: galaxyQuery.queryKey });
+  useLiveEvent('gomeum_log.published', refresh, query.dataUpdatedAt);
+  useLiveEvent('proof.reaction', refresh, query.dataUpdatedAt);
+  return query;
 }
 
 /** Reads what the galaxy page shows first, before it renders (the router's first page). */

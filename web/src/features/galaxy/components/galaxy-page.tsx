@@ -19,7 +19,10 @@ const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
   moon: { x: 48, y: 88, size: 0.7 },
 };
 
-/** A planet's state in words and a shape (never colour alone): none, progress, completed; Gomeum's dot. */
+/**
+ * A planet's state in words and a shape (never colour alone): none, progress, completed; Gomeum's
+ * dot (a new log) and heart (a reaction to the user's proof).
+ */
 function Standing({ standing }: { standing: PlanetStanding }) {
   const { t } = useTranslation();
   const text =
@@ -39,6 +42,12 @@ function Standing({ standing }: { standing: PlanetStanding }) {
       {standing.gomeumNew ? (
         <span className="galaxy__news" title={t('galaxy.gomeum_new')}>
           <span className="visually-hidden">{t('galaxy.gomeum_new')}</span>
+        </span>
+      ) : null}
+      {standing.reactionNew ? (
+        <span className="galaxy__reacted" title={t('galaxy.reaction_new')} data-testid="galaxy-reacted">
+          <span aria-hidden="true">♥</span>
+          <span className="visually-hidden">{t('galaxy.reaction_new')}</span>
         </span>
       ) : null}
     </>

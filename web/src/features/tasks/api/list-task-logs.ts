@@ -23,22 +23,28 @@ export function taskLogsQuery(planet: PlanetId) {
 export function useTaskLogs(planet: PlanetId) {
   const queryClient = useQueryClient();
   const { queryKey } = taskLogsQuery(planet);
-  useLiveEvent('proof.reaction', ({ reaction }) => {
-    if (reaction.planet !== planet) return;
-    const list = queryClient.getQueryData<{ items: TaskLog[] }>(queryKey);
-    if (!list?.items.some((log) => log.id === reaction.logId)) {
-      void queryClient.invalidateQueries({ queryKey });
-      return;
-    }
-    queryClient.setQueryData<{ items: TaskLog[] }>(queryKey, {
-      items: list.items.map((log) => (log.id === reaction.logId ? { ...log, reaction } : log)),
-    });
-  });
+  const query = useQuery(taskLogsQuery(planet));
+  // Since the log was read: on a drawn page this part is taken over after the socket may have opened.
+  useLiveEvent(
+    'proof.reaction',
+    ({ reaction }) => {
+      if (reaction.planet !== planet) return;
+      const list = queryClient.getQueryData<{ items: TaskLog[] }>(queryKey);
+      if (!list?.items.some((log) => log.id === reaction.logId)) {
+        void queryClient.invalidateQueries({ queryKey });
+        return;
+      }
+      queryClient.setQueryData<{ items: TaskLog[] }>(queryKey, {
+        items: list.items.map((log) => (log.id === reaction.logId ? { ...log, reaction } : log)),
+      });
+    },
+    query.dataUpdatedAt,
+  );
   // The first open comes with the first read; only later ones (reconnects) read the log again.
   const opened = useRef(false);
   useLiveOpen(() => {
     if (opened.current) void queryClient.invalidateQueries({ queryKey });
     opened.current = true;
   });
-  return useQuery(taskLogsQuery(planet));
+  return query;
 }

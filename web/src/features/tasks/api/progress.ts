@@ -3,6 +3,7 @@ import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { useLiveEvent } from '../../../lib/live/index.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { taskKeys } from './keys.ts';
 
@@ -63,8 +64,17 @@ export function useTimeZoneSync(enabled = true) {
   }, [enabled]);
 }
 
-/** The user is looking at a planet's task screen: Gomeum's news dot on the galaxy goes out. */
+/**
+ * The user is looking at a planet's task screen: Gomeum's marks on the galaxy go out, and stay out
+ * for a log or a reaction that arrives here while the screen is in view.
+ */
 export function useMarkPlanetSeen(planet: PlanetId) {
+  const seenNow = (about: PlanetId) => {
+    if (about !== planet || document.visibilityState !== 'visible') return;
+    api(routes.planetSeen, { params: { planetId: planet } }).catch(() => undefined);
+  };
+  useLiveEvent('proof.reaction', ({ reaction }) => seenNow(reaction.planet));
+  useLiveEvent('gomeum_log.published', (event) => seenNow(event.planet));
   useEffect(() => {
     let sent = false;
     const send = () => {
