@@ -12,7 +12,7 @@ const LOCALES = [
 function topBar(page: Page) {
   return page.evaluate(() => {
     const bar = document.querySelector('.top-bar');
-    const controls = [...document.querySelectorAll('.top-bar a, .top-bar button')]
+    const controls = Array.from(document.querySelectorAll('.top-bar a, .top-bar button'))
       .filter((element) => element.getBoundingClientRect().width > 0)
       .map((element) => {
         const box = element.getBoundingClientRect();
