@@ -183,10 +183,14 @@ describe("the operator's dashboard on a 360 × 740 phone", () => {
   );
 });
 
-/** Shown labels, tabs, buttons, badges and headings whose text is wider than their box (cut, or spilling out). */
+/**
+ * Shown labels, tabs, buttons, badges and headings whose text is wider than their box (cut, or
+ * spilling out), and badges, tabs and switches whose words are broken over lines ("1 ne" above "w").
+ */
 function clippedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const selector = 'main :is(.badge, button, label, h1, h2, h3, .user-row__who, .alerts-switch__state, legend)';
+    const boxes = 'main :is(.badge, button, label, h1, h2, h3, .user-row__who, .alerts-switch__state, legend)';
+    const oneLine = 'main :is(.badge, .dashboard__tab, .presence-switch, .alerts-switch__button, .master-detail__back)';
     // Text hidden for all but screen readers sits in a 1 px box on purpose.
     const screenReaderOnly = (element: HTMLElement) => {
       for (let up: HTMLElement | null = element; up; up = up.parentElement) {
@@ -194,9 +198,33 @@ function clippedText(page: Page): Promise<string[]> {
       }
       return false;
     };
-    return Array.from(document.querySelectorAll<HTMLElement>(selector))
-      .filter((element) => element.checkVisibility() && element.clientWidth > 0 && !screenReaderOnly(element))
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => `${element.className || element.tagName}: "${element.textContent.trim().slice(0, 40)}"`);
+    const shown = (selector: string) =>
+      Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+        (element) => element.checkVisibility() && element.clientWidth > 0 && !screenReaderOnly(element),
+      );
+    // A text of it laid out on more than one line (each text node's own lines: nested boxes have theirs).
+    const lines = (element: HTMLElement) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let most = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement || screenReaderOnly(node.parentElement)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const bottoms = Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.bottom));
+        most = Math.max(most, new Set(bottoms).size);
+      }
+      return most;
+    };
+    const name = (element: HTMLElement) => `${element.className || element.tagName}: "${element.textContent.trim()}"`;
+    return [
+      ...shown(boxes)
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => `cut ${name(element)}`),
+      ...shown(oneLine)
+        .filter((element) => lines(element) > 1)
+        .map((element) => `broken ${name(element)}`),
+    ];
   });
 }
