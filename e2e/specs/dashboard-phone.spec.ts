@@ -190,7 +190,8 @@ describe("the operator's dashboard on a 360 × 740 phone", () => {
 function clippedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const boxes = 'main :is(.badge, button, label, h1, h2, h3, .user-row__who, .alerts-switch__state, legend)';
-    const oneLine = 'main :is(.badge, .dashboard__tab, .presence-switch, .alerts-switch__button, .master-detail__back)';
+    const oneLine =
+      'main :is(.badge, .dashboard__tab, .presence-switch, .alerts-switch__button, .master-detail__back, .chart__values > span)';
     // Text hidden for all but screen readers sits in a 1 px box on purpose.
     const screenReaderOnly = (element: HTMLElement) => {
       for (let up: HTMLElement | null = element; up; up = up.parentElement) {
