@@ -1,6 +1,12 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logInAsOperator, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
+
+interface InstallManifest {
+  id: string;
+  start_url: string;
+  shortcuts?: Array<{ short_name?: string; url: string; name_localized?: Record<string, string> }>;
+}
 
 describe("the operator's frame and what they write for users", () => {
   let browser: Browser;
@@ -25,6 +31,44 @@ describe("the operator's frame and what they write for users", () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/gomeum-dashboard');
     await page.getByRole('heading', { name: 'Gomeum dashboard' }).waitFor();
+    await context.close();
+  });
+
+  it("offers the inbox shortcut in the operator's own app only: linked on the dashboard, never on a user's page", async () => {
+    const manifestOf = async (page: Page) => {
+      const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const response = await page.request.get(href ?? '');
+      expect(response.headers()['content-type']).toMatch(/application\/manifest\+json/);
+      return { href, manifest: (await response.json()) as InstallManifest };
+    };
+    // A user, wherever they are (even sent away from the dashboard's address), installs the users' app.
+    const user = await newSession(browser);
+    await user.page.goto('/register');
+    await user.page.getByRole('button', { name: 'Enter as a guest' }).click();
+    await user.page.waitForURL('**/galaxy');
+    expect((await manifestOf(user.page)).manifest).toMatchObject({ id: '/', start_url: '/?source=app' });
+    expect((await manifestOf(user.page)).manifest.shortcuts).toBeUndefined();
+    await user.page.goto('/gomeum-dashboard?section=chat');
+    await user.page.waitForURL('**/galaxy');
+    await user.page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
+    expect((await manifestOf(user.page)).href).toBe('/manifest.webmanifest');
+    await user.context.close();
+
+    // The operator's dashboard links the operator's app: an app of its own, its shortcut to the inbox.
+    const { context, page } = await newSession(browser);
+    await logInAsOperator(page);
+    await page.getByRole('heading', { name: 'Gomeum dashboard' }).waitFor();
+    await expect.poll(async () => (await manifestOf(page)).href).toBe('/operator.webmanifest');
+    const { manifest } = await manifestOf(page);
+    expect(manifest).toMatchObject({ id: '/gomeum-dashboard', start_url: '/gomeum-dashboard' });
+    expect(manifest.shortcuts).toEqual([
+      expect.objectContaining({ short_name: 'Inbox', url: '/gomeum-dashboard?section=chat' }),
+    ]);
+    expect(Object.keys(manifest.shortcuts?.[0]?.name_localized ?? {}).sort()).toEqual(['en', 'ko', 'zh']);
+    // Leaving the dashboard for a user's page within the app: the users' app again.
+    await page.evaluate(() => history.pushState(null, '', '/galaxy'));
+    await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
+    await expect.poll(async () => (await manifestOf(page)).href).toBe('/manifest.webmanifest');
     await context.close();
   });
 

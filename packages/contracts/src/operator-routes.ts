@@ -36,6 +36,7 @@ import {
   operatorGomeumTaskSchema,
   operatorUserTaskSchema,
   overviewSchema,
+  operatorUserSchema,
   userListQuerySchema,
   userListSchema,
   userParamsSchema,
@@ -75,6 +76,15 @@ export const users = {
   kind: 'json',
   query: userListQuerySchema,
   response: userListSchema,
+} as const satisfies RouteDef;
+/** One user as the list shows them, for a link to them (`?section=users&user=`); 404 when there is none. */
+export const user = {
+  method: 'GET',
+  path: '/api/operator/users/:userId',
+  auth: 'operator',
+  kind: 'json',
+  params: userParamsSchema,
+  response: operatorUserSchema,
 } as const satisfies RouteDef;
 export const userVisits = {
   method: 'GET',

@@ -42,6 +42,15 @@ export class DashboardRepository {
     return { rows, total: Number(count.n) };
   }
 
+  /** One user, as the list shows them. */
+  findUser(id: string): Promise<DashboardUserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'guest_id', 'is_guest', 'role', 'created_at', 'last_login_at', 'last_ip'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** Visits per UTC day since `from` (day number = ms / 86 400 000), optionally for one user. */
   async visitsPerDay(from: number, userId?: string): Promise<{ day: number; count: number }[]> {
     let query = this.db

@@ -1,4 +1,4 @@
-import { overviewSchema, userListSchema, userVisitsSchema } from '@gomeum/contracts';
+import { operatorUserSchema, overviewSchema, userListSchema, userVisitsSchema } from '@gomeum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
 
@@ -47,6 +47,16 @@ describe('dashboard routes', () => {
     const page2 = userListSchema.parse((await operator.get('/api/operator/users?pageSize=2&page=2')).body);
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.items).toHaveLength(1);
+  });
+
+  it('shows one user as the list does, for a link to them; 404 for none, 403 for a user', async () => {
+    const one = await operator.get(`/api/operator/users/${guest.id}`);
+    expect(one.status).toBe(200);
+    expect(operatorUserSchema.parse(one.body)).toMatchObject({ id: guest.id, isGuest: true, guestId: guest.guestId });
+    const listed = userListSchema.parse((await operator.get('/api/operator/users')).body);
+    expect(one.body).toEqual(listed.items.find((u) => u.id === guest.id));
+    expect((await operator.get('/api/operator/users/no-such-user')).status).toBe(404);
+    expect((await mia.client.get(`/api/operator/users/${guest.id}`)).status).toBe(403);
   });
 
   it("shows a user's visits newest first and per day, with zero days filled in", async () => {

@@ -3,7 +3,7 @@ import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
-/** Operator-only reads for the dashboard: users, a user's visits, the overview. */
+/** Operator-only reads for the dashboard: users, one user, a user's visits, the overview. */
 export async function dashboardRoutes(
   app: App,
   options: { dashboard: DashboardService; visits: { recent(userId: string, limit: number): Promise<Visit[]> } },
@@ -13,6 +13,8 @@ export async function dashboardRoutes(
   addRoute(app, ROUTES.users, async (request) =>
     dashboard.listUsers(request.query.query, request.query.page, request.query.pageSize),
   );
+
+  addRoute(app, ROUTES.user, async (request) => dashboard.getUser(request.params.userId));
 
   addRoute(app, ROUTES.userVisits, async (request) => ({
     items: await options.visits.recent(request.params.userId, 200),

@@ -1,4 +1,5 @@
 import type { DayCount, OperatorUser, Overview } from '@gomeum/contracts';
+import { AppError } from '../../lib/errors.ts';
 import type { DashboardRepository, DashboardUserRow } from './dashboard.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +37,13 @@ export class DashboardService {
   async listUsers(query: string, page: number, pageSize: number) {
     const { rows, total } = await this.repository.searchUsers(query, pageSize, (page - 1) * pageSize);
     return { items: rows.map(toOperatorUser), total, page, pageSize };
+  }
+
+  /** One user as the list shows them; 404 when there is none. */
+  async getUser(id: string): Promise<OperatorUser> {
+    const row = await this.repository.findUser(id);
+    if (!row) throw new AppError(404, 'errors.not_found');
+    return toOperatorUser(row);
   }
 
   /** Visits per day over the last `days` days, for one user or everyone. */

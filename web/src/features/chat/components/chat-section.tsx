@@ -1,9 +1,9 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
+import { MasterDetail, useOpenItem } from '../../../lib/operator/master-detail.tsx';
 import { EntriesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,6 +13,7 @@ import { usePageVisible } from '../../../lib/use-page-visible.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 import { operatorKeys } from '../../dashboard/keys.ts';
 import './chat-section.css';
+import './inbox-layout.css';
 import { messageText } from './chat-message.tsx';
 
 const SENDER_LABELS = {
@@ -193,9 +194,9 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const conversations = useConversations();
-  // A link to a conversation (an operator alert's: `&user=`) opens with it selected.
-  const [params] = useSearchParams();
-  const [selected, setSelected] = useState<string | null>(() => params.get('user'));
+  // The conversation open is in the address (`&user=`): an operator alert's link opens it, and back,
+  // forward and reload keep it.
+  const { selected, open, close } = useOpenItem('user');
   const selectedConversation = conversations.data?.find((c) => c.userId === selected);
   const visible = usePageVisible();
 
@@ -242,7 +243,7 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
     void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
   });
   return (
-    <div className="users-section">
+    <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>
       <section className="panel dashboard-card" aria-labelledby="inbox-title">
         <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
           {t('dashboard.conversations')}
@@ -261,10 +262,10 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
                     type="button"
                     className="user-row"
                     aria-pressed={selected === conversation.userId}
-                    onClick={() => setSelected(conversation.userId)}
+                    onClick={() => open(conversation.userId)}
                   >
                     <span className="user-row__name">
-                      {who(conversation)}
+                      <span className="user-row__who">{who(conversation)}</span>
                       {unreadOf(conversation) > 0 ? (
                         <span className="badge badge--unread" data-testid="unread-count">
                           {t('dashboard.unread_count', { count: unreadOf(conversation) })}
@@ -284,7 +285,7 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
           )}
         </ListStates>
       </section>
-      <section className="panel dashboard-card" aria-label={t('dashboard.conversation')}>
+      <section className="panel dashboard-card inbox__panel" aria-label={t('dashboard.conversation')}>
         {selected ? (
           <Conversation
             key={selected}
@@ -294,7 +295,7 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
             onShown={onShown}
             userActions={userActions}
             onDeleted={() => {
-              setSelected(null);
+              close({ replace: true });
               // The conversation is gone: the list is where the operator goes on from.
               document.getElementById('inbox-title')?.focus();
             }}
@@ -303,6 +304,6 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
           <p className="muted">{t('dashboard.choose_conversation')}</p>
         )}
       </section>
-    </div>
+    </MasterDetail>
   );
 }

@@ -4,6 +4,7 @@ import type { PlanetId } from '@gomeum/contracts';
 export const operatorKeys = {
   all: ['operator'] as const,
   users: (query: string, page: number, pageSize: number) => ['operator', 'users', query, page, pageSize] as const,
+  user: (userId: string) => ['operator', 'user', userId] as const,
   visits: (userId: string, days: number) => ['operator', 'visits', userId, days] as const,
   overview: (days: number) => ['operator', 'overview', days] as const,
   userTask: (userId: string, planet: PlanetId) => ['operator', 'user-task', userId, planet] as const,

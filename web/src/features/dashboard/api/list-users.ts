@@ -16,3 +16,12 @@ export function useUsers(query: string, page: number, pageSize = 20) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** One user, for a link to them when the list on screen does not hold them (`enabled` false: it does). */
+export function useOperatorUser(userId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: operatorKeys.user(userId ?? ''),
+    queryFn: () => api(operatorRoutes.user, { params: { userId: userId ?? '' } }),
+    enabled: enabled && userId !== null,
+  });
+}

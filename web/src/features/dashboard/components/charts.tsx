@@ -34,7 +34,8 @@ export function DayBarChart({ data, label }: { data: DayCount[]; label: string }
   return (
     <figure className="chart">
       <div className="chart__plot" aria-hidden="true">
-        <div className="chart__values">
+        {/* As wide as its longest figure: the labels are placed over it, not in its flow. */}
+        <div className="chart__values" style={{ minWidth: `${String(top).length}ch` }}>
           {ticks.map((tick) => (
             <span key={tick} style={{ bottom: `${(tick / top) * 100}%` }}>
               {tick}

@@ -138,4 +138,34 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByRole('button', { name: 'Online: you answer' })).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it("links the operator's own app manifest while it is shown, and the users' again once it is gone", () => {
+    serveDashboard();
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    document.head.append(link);
+    const { unmount } = renderDashboard();
+    expect(link.getAttribute('href')).toBe('/operator.webmanifest');
+    unmount();
+    expect(link.getAttribute('href')).toBe('/manifest.webmanifest');
+    link.remove();
+  });
+
+  it('marks an open conversation or user as the view to show alone on a phone, a conversation filling it', async () => {
+    serveDashboard();
+    const { container, unmount } = renderDashboard('/gomeum-dashboard?section=chat&user=a');
+    const root = container.querySelector('.dashboard');
+    expect(root).toHaveAttribute('data-view', 'detail');
+    expect(root).toHaveAttribute('data-fill');
+    // Switching sections leaves the conversation: the next section opens on its list.
+    await userEvent.click(screen.getByRole('button', { name: /^Users & tasks/ }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\?section=users$/);
+    expect(root).toHaveAttribute('data-view', 'list');
+    unmount();
+    const users = renderDashboard('/gomeum-dashboard?section=users&user=a');
+    const usersRoot = users.container.querySelector('.dashboard');
+    expect(usersRoot).toHaveAttribute('data-view', 'detail');
+    expect(usersRoot).not.toHaveAttribute('data-fill');
+  });
 });

@@ -21,6 +21,7 @@ import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { operatorKeys } from '../api/keys.ts';
+import { useOperatorManifest } from '../operator-manifest.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
 const SECTIONS = ['overview', 'proofs', 'users', 'chat', 'moon', 'gomeum-tasks', 'broadcast', 'updates'] as const;
@@ -54,6 +55,10 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
   const section: Section = SECTIONS.find((s) => s === requested) ?? 'overview';
+  // A conversation or a user open: on a phone, their view replaces the list (and the header and tabs);
+  // a conversation's fills the screen, its reply box at the bottom.
+  const view = (section === 'chat' || section === 'users') && params.get('user') ? 'detail' : 'list';
+  useOperatorManifest();
 
   // Unread chat across conversations, shown on the inbox tab from every section. The inbox
   // section keeps its own list fresh (it marks what is on screen read first).
@@ -86,17 +91,19 @@ export function DashboardPage() {
     }
   }, [section]);
   return (
-    <div className="dashboard">
+    <div className="dashboard" data-view={view} data-fill={view === 'detail' && section === 'chat' ? '' : undefined}>
       <StarField className="dashboard__stars" density={0.4} />
       <main>
         <div className="dashboard__header">
-          <GomeumCat pose="sit" size={56} />
-          <div>
+          <GomeumCat pose="sit" size={56} className="dashboard__cat" />
+          <div className="dashboard__heading">
             <h1 className="dashboard__title">{t('dashboard.title')}</h1>
-            <p className="muted">{t('dashboard.subtitle')}</p>
+            <p className="muted dashboard__subtitle">{t('dashboard.subtitle')}</p>
           </div>
-          <PresenceSwitch />
-          <OperatorAlertsSwitch />
+          <div className="dashboard__controls">
+            <PresenceSwitch />
+            <OperatorAlertsSwitch />
+          </div>
         </div>
         <nav ref={navRef} className="dashboard__nav" aria-label={t('dashboard.sections')}>
           {SECTIONS.map((s) => (

@@ -40,8 +40,9 @@ const log: TaskLog = {
 };
 
 /** Users 1…`total` over pages of 20; the search narrows by email. */
-function serveUsers(users: OperatorUser[], total = users.length) {
+function serveUsers(users: OperatorUser[], total = users.length, more: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    ...more,
     'GET /api/me': operator,
     'GET /api/operator/users': ({ url }) => {
       const query = url.searchParams.get('query') ?? '';
@@ -149,5 +150,22 @@ describe('UsersSection', () => {
     renderWithClient(<UsersSection />, '/', (client) => client.setQueryData(['me'], operator));
     await userEvent.click(await screen.findByRole('button', { name: /gomeum@example\.com/ }));
     expect(await screen.findByText('Gomeum sang')).toBeInTheDocument();
+  });
+
+  it('opens the user a link names, read on its own when the list shown does not hold them', async () => {
+    const far = operatorUser({ id: 'u-far', email: 'far@example.com', lastIp: '198.51.100.4' });
+    serveUsers([mina, guest], 45, {
+      'GET /api/operator/users/:userId': ({ params }) =>
+        params.userId === 'u-far' ? far : apiError(404, 'errors.not_found'),
+    });
+    const { unmount } = renderWithClient(<UsersSection />, '/gomeum-dashboard?section=users&user=u-far');
+    expect(await screen.findByRole('heading', { name: 'far@example.com' })).toBeInTheDocument();
+    expect(screen.getByText('198.51.100.4', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Back to the users/ })).toBeInTheDocument();
+    unmount();
+
+    // A link to someone deleted since: said so, in place of their details.
+    renderWithClient(<UsersSection />, '/gomeum-dashboard?section=users&user=u-gone');
+    expect(await screen.findByText('This user is not here any more.')).toBeInTheDocument();
   });
 });

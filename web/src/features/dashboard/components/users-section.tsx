@@ -3,13 +3,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useGomeumTask } from '../../tasks/operator.ts';
 import { useUserVisits } from '../api/get-user-visits.ts';
-import { useUsers } from '../api/list-users.ts';
+import { useOperatorUser, useUsers } from '../api/list-users.ts';
 import { useUpdateUserTask, useUserTask } from '../api/user-task.ts';
 import { DayBarChart } from './charts.tsx';
 import { DashboardCard, FormActions, GomeumLogList, PlanetSelect } from '../../../lib/operator/shared.tsx';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
+import { MasterDetail, useOpenItem } from '../../../lib/operator/master-detail.tsx';
 import { EntriesSkeleton, LinesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';
 import { UserDataActions } from '../../account/operator.ts';
 import './users-section.css';
@@ -204,12 +206,18 @@ export function UsersSection() {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<OperatorUser | null>(null);
+  // The user open is in the address (`&user=`): back, forward, reload and a shared link keep it.
+  const { selected: selectedId, open, close } = useOpenItem('user');
   const users = useUsers(search, page);
+  const listed = users.data?.items.find((user) => user.id === selectedId);
+  // Not on the page of the list shown (a reload, a link): read on its own.
+  const fetched = useOperatorUser(selectedId, !listed && !users.isPending);
+  const selected = listed ?? fetched.data ?? null;
+  const gone = fetched.error instanceof ApiError && fetched.error.status === 404;
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   return (
-    <div className="users-section">
+    <MasterDetail open={selectedId !== null} backLabel={t('dashboard.back_to_users')} onBack={() => close()}>
       <DashboardCard id="users-title" title={t('dashboard.users')} className="users-list">
         <form
           role="search"
@@ -248,11 +256,11 @@ export function UsersSection() {
                   <button
                     type="button"
                     className="user-row"
-                    aria-pressed={selected?.id === user.id}
-                    onClick={() => setSelected(user)}
+                    aria-pressed={selectedId === user.id}
+                    onClick={() => open(user.id)}
                   >
                     <span className="user-row__name">
-                      {userName(user)}
+                      <span className="user-row__who">{userName(user)}</span>
                       {user.role === 'operator' ? <span className="badge badge--done">Gomeum</span> : null}
                       {user.isGuest ? <span className="badge badge--guest">{t('dashboard.guest')}</span> : null}
                     </span>
@@ -287,14 +295,22 @@ export function UsersSection() {
           key={selected.id}
           user={selected}
           onDeleted={() => {
-            setSelected(null);
+            close({ replace: true });
             // The detail is gone: the search field is where the operator goes on from.
             document.getElementById('user-search')?.focus();
           }}
         />
-      ) : (
+      ) : selectedId === null ? (
         <p className="panel muted">{t('dashboard.choose_user')}</p>
+      ) : fetched.isError ? (
+        <p className={gone ? 'panel muted' : 'panel form__error'}>
+          {t(gone ? 'dashboard.user_not_found' : 'dashboard.load_failed')}
+        </p>
+      ) : (
+        <div className="panel">
+          <EntriesSkeleton entries={2} />
+        </div>
       )}
-    </div>
+    </MasterDetail>
   );
 }
