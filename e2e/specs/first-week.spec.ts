@@ -17,7 +17,7 @@ function topBar(page: Page) {
       .map((element) => {
         const box = element.getBoundingClientRect();
         return {
-          name: element.getAttribute('aria-label') ?? element.textContent ?? '',
+          name: element.getAttribute('aria-label') ?? element.textContent,
           top: box.top,
           bottom: box.bottom,
           left: box.left,

@@ -70,7 +70,6 @@ describe('ChatWidget', () => {
     expect(screen.getByRole('button', { name: /^Chat with Gomeum/ })).toHaveAttribute('aria-expanded', 'false');
   });
 
-
   it('asks the live connection for the conversation, counts what is unread, and reads it when opened', async () => {
     const { socket, history } = await openConversation([
       message(1, 'user', 'Hi Gomeum'),

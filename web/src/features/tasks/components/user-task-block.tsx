@@ -75,7 +75,9 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
     setMissing(empty);
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
-      setError(code === 'progress.error_goal' && empty.size === 0 ? t('progress.error_goal') : t('task.error_fill_all'));
+      setError(
+        code === 'progress.error_goal' && empty.size === 0 ? t('progress.error_goal') : t('task.error_fill_all'),
+      );
       // The first empty field comes into view with the cursor in it; the error is read with it.
       (empty.has('description') ? descriptionRef : empty.has('reward') ? rewardRef : null)?.current?.focus();
       return;
