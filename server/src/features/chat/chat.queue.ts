@@ -5,28 +5,34 @@ import type { ChatService } from './chat.service.ts';
 const PREVIEW = 120;
 
 /**
- * Everything waiting for Gomeum in one list, oldest first: conversations whose last message is
- * the user's (waiting since the user's first message after Gomeum's last answer) and proofs
- * without a reaction (waiting since they were sent).
+ * Everything waiting for Gomeum in one list, oldest first: conversations with a user's message
+ * after Gomeum's last answer (waiting since the first of them) and proofs without a reaction
+ * (waiting since they were sent).
  */
 export async function operatorQueue(
   chat: Pick<ChatService, 'conversations'>,
-  repo: Pick<ChatRepository, 'waitingSince'>,
+  repo: Pick<ChatRepository, 'waitingSince' | 'findByIds'>,
   waitingProofs: () => Promise<WaitingProof[]>,
 ): Promise<OperatorQueueItem[]> {
   const [conversations, proofs] = await Promise.all([chat.conversations(), waitingProofs()]);
-  const waiting = conversations.filter(
-    (conversation) => conversation.lastMessage.sender === 'user' && conversation.lastMessage.kind === 'message',
+  const waiting = await repo.waitingSince(conversations.map((conversation) => conversation.userId));
+  const latest = new Map(
+    (await repo.findByIds([...waiting.values()].map((entry) => entry.lastId))).map((row) => [row.id, row.content]),
   );
-  const since = await repo.waitingSince(waiting.map((conversation) => conversation.userId));
   const items: OperatorQueueItem[] = [
-    ...waiting.map((conversation) => ({
-      kind: 'chat' as const,
-      userId: conversation.userId,
-      name: conversation.email ?? conversation.guestId ?? conversation.userId,
-      since: since.get(conversation.userId) ?? conversation.lastMessage.createdAt,
-      preview: conversation.lastMessage.content.slice(0, PREVIEW),
-    })),
+    ...conversations.flatMap((conversation) => {
+      const entry = waiting.get(conversation.userId);
+      if (!entry) return [];
+      return [
+        {
+          kind: 'chat' as const,
+          userId: conversation.userId,
+          name: conversation.email ?? conversation.guestId ?? conversation.userId,
+          since: entry.since,
+          preview: (latest.get(entry.lastId) ?? '').slice(0, PREVIEW),
+        },
+      ];
+    }),
     ...proofs.map((proof) => ({
       kind: 'proof' as const,
       logId: proof.id,

@@ -310,13 +310,14 @@ export class ChatRepository {
 
   /**
    * Since when each of these conversations has waited for Gomeum: its user's first message after
-   * Gomeum's last (or AI's) answer. Conversations Gomeum answered last are absent.
+   * Gomeum's (or the AI's) last answer, and the user's newest. Those answered last are absent (a
+   * notice that the AI could not answer is no answer).
    */
-  async waitingSince(userIds: string[]): Promise<Map<string, number>> {
+  async waitingSince(userIds: string[]): Promise<Map<string, { since: number; lastId: number }>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('chat_messages as m')
-      .select((eb) => ['m.user_id', eb.fn.min('m.created_at').as('since')])
+      .select((eb) => ['m.user_id', eb.fn.min('m.created_at').as('since'), eb.fn.max('m.id').as('last_id')])
       .where('m.user_id', 'in', userIds)
       .where('m.sender', '=', 'user')
       .where((eb) =>
@@ -336,7 +337,7 @@ export class ChatRepository {
       )
       .groupBy('m.user_id')
       .execute();
-    return new Map(rows.map((row) => [row.user_id, row.since]));
+    return new Map(rows.map((row) => [row.user_id, { since: row.since, lastId: row.last_id }]));
   }
 
   /** Messages by id. */
