@@ -38,10 +38,25 @@ export class FakeAi {
   aborted = 0;
   private abortWaiters: { count: number; resolve: () => void }[] = [];
 
-  /** Resolves once `count` requests have been abandoned by the caller all told. */
-  abandoned(count: number): Promise<void> {
+  /**
+   * Resolves once `count` requests have been abandoned by the caller all told; fails after
+   * `timeoutMs`, a bound on a slow machine, not a wait.
+   */
+  abandoned(count: number, timeoutMs = 10_000): Promise<void> {
     if (this.aborted >= count) return Promise.resolve();
-    return new Promise((resolve) => this.abortWaiters.push({ count, resolve }));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the fake AI saw ${this.aborted} of ${count} requests abandoned`)),
+        timeoutMs,
+      );
+      this.abortWaiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
   }
 
   /**
