@@ -20,7 +20,7 @@ export function messageText(message: ChatMessage, t: TFunction, language: string
 }
 
 /** One stored message: labelled by sender; the welcome follows the language; announcements stand apart. */
-export function ChatMessageItem({ message }: { message: ChatMessage }) {
+export function ChatMessageItem({ message, seen = false }: { message: ChatMessage; seen?: boolean }) {
   const { t, i18n } = useTranslation();
   const time = timeOf(message.createdAt, i18n.language);
 
@@ -62,6 +62,11 @@ export function ChatMessageItem({ message }: { message: ChatMessage }) {
         </time>
       </span>
       <p className="chat-message__text">{text}</p>
+      {seen ? (
+        <span className="chat-message__seen" data-testid="chat-seen">
+          {t('chat.seen')}
+        </span>
+      ) : null}
     </li>
   );
 }
