@@ -80,12 +80,14 @@ function Conversation({
   const lastMessage = messages.data?.at(-1);
   const waitsForGomeum = lastMessage?.sender === 'user' && lastMessage.kind === 'message';
   const { start: startDraft } = reply;
+  // Once per opening, and never over what the operator has written.
   const asked = useRef(false);
+  const boxEmpty = !draft.trim();
   useEffect(() => {
-    if (!waitsForGomeum || asked.current) return;
+    if (!waitsForGomeum || asked.current || !boxEmpty) return;
     asked.current = true;
     startDraft();
-  }, [waitsForGomeum, startDraft]);
+  }, [waitsForGomeum, startDraft, boxEmpty]);
   // The newest of Gomeum's replies the user has read.
   const readReplyId = messages.data?.findLast((m) => m.sender !== 'user' && m.id <= userReadId)?.id;
 
