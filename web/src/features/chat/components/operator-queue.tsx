@@ -63,11 +63,11 @@ export function OperatorQueue({
         skeleton={<RowsSkeleton />}
       >
         {(items) => (
-          <ol className="user-rows operator-queue__list" data-testid="operator-queue">
+          <ol className="operator-queue__list" data-testid="operator-queue">
             {items.map((item) => (
               <li key={item.kind === 'chat' ? `chat:${item.userId}` : `proof:${item.logId}`}>
-                <button type="button" className="user-row" onClick={() => open(item)}>
-                  <span className="user-row__name">
+                <button type="button" className="operator-queue__row" onClick={() => open(item)}>
+                  <span className="operator-queue__name">
                     <span className={`badge operator-queue__kind operator-queue__kind--${item.kind}`}>
                       {t(item.kind === 'chat' ? 'dashboard.queue_chat' : 'dashboard.queue_proof')}
                     </span>
@@ -76,7 +76,7 @@ export function OperatorQueue({
                       <span className="badge badge--typing">{t('dashboard.user_typing')}</span>
                     ) : null}
                   </span>
-                  <span className="user-row__meta">
+                  <span className="operator-queue__meta">
                     {t('dashboard.queue_waited', { time: waited(now - item.since, i18n.language) })} ·{' '}
                     {item.preview.slice(0, 80)}
                   </span>
