@@ -6,7 +6,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { createAccount } from './features/account/index.ts';
 import { createAuth } from './features/auth/index.ts';
-import { createChat } from './features/chat/index.ts';
+import { createChat, userKnowledge } from './features/chat/index.ts';
 import { createCompanion } from './features/companion/index.ts';
 import { createDashboard } from './features/dashboard/index.ts';
 import { createFiles } from './features/files/index.ts';
@@ -100,7 +100,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   );
   // Gomeum answers users: the operator while online, else the AI in Gomeum's voice, chat answers and
   // proof reactions counted against one AI budget per user.
-  const { presence, voice } = use(
+  const { presence, typing, voice } = use(
     createCompanion({
       ...base,
       live,
@@ -119,8 +119,26 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const tasksDeps = { ...base, files, users, live, presence, voice, push, alerts, onKeptPage };
   const { tasks, gomeumTasks, reactions } = use(createTasks({ ...tasksDeps, onError: warn('proof reaction') }));
   const messagesPerMinute = config.chatRateLimit?.messages ?? 30;
-  const chatDeps = { ...base, live, presence, voice, users, tasks, gomeumTasks, reactions, alerts, messagesPerMinute };
-  const { chat } = use(createChat({ ...chatDeps, onError: warn('chat') }));
+  const chatDeps = {
+    ...base,
+    live,
+    presence,
+    voice,
+    typing,
+    users,
+    tasks,
+    gomeumTasks,
+    reactions,
+    alerts,
+    messagesPerMinute,
+  };
+  // Replies drafted for the operator know what Gomeum knows of the user: tasks, proofs, moon answers.
+  const knowledge = userKnowledge({ tasks, moon: (userId) => moon.list(userId) });
+  const draftsPerMinute = config.chatRateLimit?.aiDrafts;
+  const waitingProofs = () => reactions.waiting();
+  const { chat, drafts } = use(
+    createChat({ ...chatDeps, knowledge, draftsPerMinute, waitingProofs, onError: warn('chat') }),
+  );
   const announce = (event: ServerEvent) => live.publishToAll(event);
   const { updates } = use(createUpdates({ ...base, push, files, announce }));
   const { notifications } = use(createNotifications({ ...base, push, publish: announce }));
@@ -160,6 +178,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // Store AI answers under way (cut short: the fallback), withdraw this instance's presence, close
   // sockets and the bus.
   app.addHook('preClose', async () => {
+    drafts.close();
     for (const part of [chat, reactions, presence, live]) await part.close();
   });
   app.addHook('onClose', async () => {
@@ -175,7 +194,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   return {
     app,
     routes,
-    services: { ...services, chat, reactions, presence, jobs, account, reminders, alerts },
+    services: { ...services, chat, drafts, typing, reactions, presence, jobs, account, reminders, alerts },
     database,
     metrics,
     shutdown,

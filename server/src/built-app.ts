@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { AccountService } from './features/account/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { ChatService } from './features/chat/index.ts';
-import type { PresenceService } from './features/companion/index.ts';
+import type { ChatDrafts, ChatService } from './features/chat/index.ts';
+import type { PresenceService, TypingRelay } from './features/companion/index.ts';
 import type { DashboardService } from './features/dashboard/index.ts';
 import type { FilesService } from './features/files/index.ts';
 import type { MoonService } from './features/moon/index.ts';
@@ -33,6 +33,10 @@ export interface Services {
   push: PushService;
   live: LiveHub;
   chat: ChatService;
+  /** Replies drafted for the operator. */
+  drafts: ChatDrafts;
+  /** "Typing…", both ways (live only). */
+  typing: TypingRelay;
   reactions: ReactionsService;
   presence: PresenceService;
   jobs: PeriodicJobs;

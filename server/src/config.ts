@@ -68,6 +68,7 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AI_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  AI_DRAFT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REDIS_URL: z.url().optional(),
   VISIT_RETENTION_DAYS: z.coerce.number().positive().default(90),
@@ -113,8 +114,11 @@ export interface AppConfig {
   ai?: AiConfig | undefined;
   /** Data downloads per user per hour. */
   exportRateLimit?: number | undefined;
-  /** Chat messages per user per minute, and AI replies per user per minute. */
-  chatRateLimit?: { messages: number; aiReplies: number } | undefined;
+  /**
+   * Chat messages per user per minute, AI replies per user per minute, and replies drafted for
+   * the operator per operator per minute (20 when absent).
+   */
+  chatRateLimit?: { messages: number; aiReplies: number; aiDrafts?: number | undefined } | undefined;
   /** Redis for the live bus across instances; in-process when absent. */
   redisUrl?: string | undefined;
   /** Who may read `/metrics` (a bearer token and/or addresses); nobody when neither is set. */
@@ -197,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
         }
       : { driver: 'local' },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
-    chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT },
+    chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT, aiDrafts: e.AI_DRAFT_RATE_LIMIT },
     exportRateLimit: e.EXPORT_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     retentionMs: e.VISIT_RETENTION_DAYS * DAY,

@@ -77,6 +77,8 @@ export const chatConversationSchema = z.object({
   messageCount: z.number().check(z.int(), z.nonnegative()),
   /** The user's messages the operator has not read yet. */
   unreadCount: z.number().check(z.int(), z.nonnegative()),
+  /** The newest message the user has seen (Gomeum's replies up to it show "Seen"); 0 = none. */
+  userReadId: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 /** One row of the operator's conversation list. */
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
@@ -93,7 +95,40 @@ export const chatReadReplySchema = z.object({ unreadCount: z.number().check(z.in
 export const chatUserParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Whether the human Gomeum answers: online = a dashboard is open and the operator is not away. */
-export const presenceSchema = z.object({ online: z.boolean(), away: z.boolean() });
+export const presenceSchema = z.object({
+  online: z.boolean(),
+  away: z.boolean(),
+  /** Away by itself: no activity on the dashboard for `AUTO_AWAY_MS`; back on the next action. */
+  autoAway: z.optional(z.boolean()),
+});
+/** How long without activity on the dashboard before the operator is set away by itself. */
+export const AUTO_AWAY_MS = 10 * 60_000;
+
+/** One thing waiting for Gomeum: a conversation whose last message is the user's, or a proof without a reaction. */
+export const operatorQueueItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('chat'),
+    userId: z.string(),
+    /** Who (email or guest id). */
+    name: z.string(),
+    /** The user's first message since Gomeum last answered: how long it has waited. */
+    since: z.number(),
+    preview: z.string(),
+  }),
+  z.object({
+    kind: z.literal('proof'),
+    logId: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    planet: planetIdSchema,
+    since: z.number(),
+    preview: z.string(),
+  }),
+]);
+/** One thing waiting for Gomeum. */
+export type OperatorQueueItem = z.infer<typeof operatorQueueItemSchema>;
+/** `GET /api/operator/queue`: everything waiting for Gomeum, oldest first. */
+export const operatorQueueSchema = z.object({ items: z.array(operatorQueueItemSchema) });
 /** Whether the human Gomeum answers. */
 export type Presence = z.infer<typeof presenceSchema>;
 

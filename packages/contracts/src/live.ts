@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { chatMessageSchema } from './chat.ts';
+import { chatMessageSchema, chatSenderSchema } from './chat.ts';
 import { ERROR_CODES } from './errors.ts';
 import { broadcastEventSchema } from './notifications.ts';
 import { planetIdSchema } from './planets.ts';
@@ -28,10 +28,15 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     after: z.nullable(z.number().check(z.int(), z.minimum(0))),
     messages: z.array(chatMessageSchema),
     more: z.optional(z.boolean()),
+    /** To a user: the newest of their messages the operator has read (their "Seen"); 0 = none. */
+    operatorReadId: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
   z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
-  /** The operator read a conversation up to `readId` (so every dashboard updates its unread counts). */
+  /**
+   * The operator read a conversation up to `readId`: to every dashboard (unread counts) and to the
+   * user of that conversation (their messages show "Seen").
+   */
   z.object({ type: z.literal('chat.read'), userId: z.string(), readId: z.number().check(z.int(), z.nonnegative()) }),
   /**
    * Events may have been missed (the bus between server instances was down): resume as after a
@@ -40,8 +45,24 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('live.resync') }),
   /** The session this socket was opened with has ended (signed out, replaced or expired); it closes next. */
   z.object({ type: z.literal('session.ended') }),
-  /** Whether the human Gomeum is answering. */
-  z.object({ type: z.literal('presence.changed'), online: z.boolean() }),
+  /** The user read their conversation up to `readId` (operators only: their replies show "Seen"). */
+  z.object({
+    type: z.literal('chat.user_read'),
+    userId: z.string(),
+    readId: z.number().check(z.int(), z.nonnegative()),
+  }),
+  /**
+   * Someone is writing in a conversation (never stored): to the user, the operator (`gomeum`) or
+   * the AI composing (`gomeum_ai`, until its first words); to the operators, the user. `typing`
+   * false: they stopped or sent. A receiver forgets it after `TYPING_EXPIRES_MS` without another.
+   */
+  z.object({ type: z.literal('chat.typing'), userId: z.string(), who: chatSenderSchema, typing: z.boolean() }),
+  /** A piece of a reply drafted for the operator (to the asking socket only). */
+  z.object({ type: z.literal('chat.draft_delta'), draftId: z.string(), delta: z.string() }),
+  /** A drafted reply is finished (`ok`), or there is none (no AI, budget spent, the AI failed, cancelled). */
+  z.object({ type: z.literal('chat.draft_done'), draftId: z.string(), ok: z.boolean() }),
+  /** Whether the human Gomeum is answering; `away`: the operator is away (by the switch or by being idle). */
+  z.object({ type: z.literal('presence.changed'), online: z.boolean(), away: z.optional(z.boolean()) }),
   /**
    * Gomeum published a log: open tabs resync their chat (which posts the announcement to the
    * planet's users) and read the planet's Gomeum log again.
@@ -65,6 +86,18 @@ export type ServerEventType = ServerEvent['type'];
 /** The server event of one `type`. */
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
+/** A conversation named in a client event: its user's id. */
+const chatTypingUserIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
+/** The client's own name for one draft. */
+const chatDraftIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
+/** At most one typing event per typist in this time. */
+export const TYPING_THROTTLE_MS = 2_000;
+/** The typist stops counting as typing after this long without a keystroke. */
+export const TYPING_IDLE_MS = 5_000;
+/** A receiver forgets a typing indicator after this long without another event (the typist went). */
+export const TYPING_EXPIRES_MS = 6_000;
+
 /** Events a client sends over the live WebSocket. */
 export const clientEventSchema = z.discriminatedUnion('type', [
   /** Application-level heartbeat; the server answers `pong`. */
@@ -73,6 +106,19 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.sync'), after: z.nullable(z.number().check(z.int(), z.minimum(0))) }),
   /** The operator's dashboard declares itself: the operator is present while it stays open. */
   z.object({ type: z.literal('presence.dashboard') }),
+  /** The operator did something on the dashboard (sent at most once a minute): not idle, back from away. */
+  z.object({ type: z.literal('presence.activity') }),
+  /**
+   * The sender is writing (`typing`) or stopped: a user in their own conversation, the operator
+   * in the conversation of `userId`. Sent at most every `TYPING_THROTTLE_MS` while typing.
+   */
+  z.object({ type: z.literal('chat.typing'), typing: z.boolean(), userId: z.optional(chatTypingUserIdSchema) }),
+  /** The user has seen their conversation up to `upTo` (the chat is open). */
+  z.object({ type: z.literal('chat.seen'), upTo: z.number().check(z.int(), z.nonnegative()) }),
+  /** The operator asks for a reply drafted for the conversation of `userId`, streamed back under `draftId`. */
+  z.object({ type: z.literal('chat.draft'), userId: chatTypingUserIdSchema, draftId: chatDraftIdSchema }),
+  /** The operator left the conversation: the draft under way stops. */
+  z.object({ type: z.literal('chat.draft_cancel'), draftId: chatDraftIdSchema }),
 ]);
 /** An event from a client. */
 export type ClientEvent = z.infer<typeof clientEventSchema>;

@@ -10,6 +10,7 @@ import {
   chatReadBodySchema,
   chatReadReplySchema,
   chatUserParamsSchema,
+  operatorQueueSchema,
   presenceBodySchema,
   presenceSchema,
   sendChatBodySchema,
@@ -343,6 +344,14 @@ export const markChatRead = {
   params: chatUserParamsSchema,
   body: chatReadBodySchema,
   response: chatReadReplySchema,
+} as const satisfies RouteDef;
+/** Everything waiting for Gomeum (conversations and proofs), oldest first. */
+export const operatorQueue = {
+  method: 'GET',
+  path: '/api/operator/queue',
+  auth: 'operator',
+  kind: 'json',
+  response: operatorQueueSchema,
 } as const satisfies RouteDef;
 export const presence = {
   method: 'GET',

@@ -101,3 +101,32 @@ export const AI_CONTEXT_LABELS: Record<
 export function announcementText(planet: string): string {
   return `Gomeum has written a new log on the ${planet} planet. Come and read it!`;
 }
+
+/** What the AI is told when it drafts a reply for the human Gomeum to edit and send. */
+export const DRAFT_INSTRUCTION: LocalizedText = {
+  en:
+    'You are drafting the next reply of the conversation for Gomeum to read, edit and send. Write only the reply ' +
+    'itself, as Gomeum, in English: answer the user’s latest messages, and use what you know of them below.',
+  zh: '你在为 Gomeum 起草这段对话的下一条回复，Gomeum 会读过、修改后再发出。只写回复本身，以 Gomeum 的口吻，用简体中文：回应用户最近的消息，并用上下面你对他们的了解。',
+  ko: '당신은 Gomeum이 읽고 고쳐서 보낼 이 대화의 다음 답장을 쓰고 있습니다. 답장 자체만, Gomeum으로서 한국어로 쓰세요. 사용자의 최근 메시지에 답하고, 아래에 있는 사용자에 대해 아는 것을 활용하세요.',
+};
+
+/** Labels of what Gomeum knows of a user, in a drafted reply's prompt. */
+export const KNOWLEDGE_LABELS: Record<
+  'en' | 'zh' | 'ko',
+  { progress: string; proofs: string; reaction: string; moon: string }
+> = {
+  en: {
+    progress: 'proofs so far / goal',
+    proofs: 'Their latest proofs:',
+    reaction: 'Gomeum reacted',
+    moon: 'Their moon answers:',
+  },
+  zh: {
+    progress: '已交证明 / 目标',
+    proofs: '他们最近的证明：',
+    reaction: 'Gomeum 的回应',
+    moon: '他们对月亮问题的回答：',
+  },
+  ko: { progress: '지금까지 인증 / 목표', proofs: '최근 인증:', reaction: 'Gomeum의 반응', moon: '달 질문에 한 답:' },
+};

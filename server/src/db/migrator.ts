@@ -12,6 +12,7 @@ import * as guestMerge from './migrations/20261126100000_guest_merge.ts';
 import * as logsVersion from './migrations/20261128100000_logs_version.ts';
 import * as operatorAlerts from './migrations/20261129100000_operator_alerts.ts';
 import * as reactionNotices from './migrations/20261130100000_reaction_notices.ts';
+import * as chatUserReads from './migrations/20261130200000_chat_user_reads.ts';
 import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '20261128100000_logs_version': logsVersion,
   '20261129100000_operator_alerts': operatorAlerts,
   '20261130100000_reaction_notices': reactionNotices,
+  '20261130200000_chat_user_reads': chatUserReads,
 };
 
 /** The migrations' names, in the order they run. */

@@ -139,6 +139,8 @@ export interface ChatReadsTable {
   user_id: string;
   /** Id of the newest message the operator has read. */
   read_id: number;
+  /** Id of the newest message the user has seen with the chat open (0: none). */
+  user_read_id: Generated<number>;
   updated_at: number;
 }
 

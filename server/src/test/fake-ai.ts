@@ -34,6 +34,30 @@ export class FakeAi {
   private readonly server = http.createServer((request, response) => this.handle(request, response));
   private readonly open = new Set<http.ServerResponse>();
   private waiters: { count: number; resolve: () => void }[] = [];
+  /** Requests the caller gave up on (closed before the answer ended). */
+  aborted = 0;
+  private abortWaiters: { count: number; resolve: () => void }[] = [];
+
+  /**
+   * Resolves once `count` requests have been abandoned by the caller all told; fails after
+   * `timeoutMs`, a bound on a slow machine, not a wait.
+   */
+  abandoned(count: number, timeoutMs = 10_000): Promise<void> {
+    if (this.aborted >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the fake AI saw ${this.aborted} of ${count} requests abandoned`)),
+        timeoutMs,
+      );
+      this.abortWaiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
 
   /**
    * Resolves once `count` requests have come in all told (at once if they have); fails after
@@ -57,6 +81,8 @@ export class FakeAi {
   /** Forgets the requests and streams the default answer again (between tests). */
   reset(): void {
     this.requests.length = 0;
+    this.aborted = 0;
+    this.abortWaiters = [];
     this.mode = defaultMode();
   }
 
@@ -93,6 +119,15 @@ export class FakeAi {
         if (this.requests.length < waiter.count) return true;
         waiter.resolve();
         return false;
+      });
+      response.on('close', () => {
+        if (response.writableFinished) return;
+        this.aborted += 1;
+        this.abortWaiters = this.abortWaiters.filter((waiter) => {
+          if (this.aborted < waiter.count) return true;
+          waiter.resolve();
+          return false;
+        });
       });
       const mode = this.mode;
       if (mode.kind === 'hang') {

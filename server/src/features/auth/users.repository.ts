@@ -115,9 +115,13 @@ export class UsersRepository {
   }
 
   /** Who these users are, in short (users that do not exist are left out). */
-  listSummaries(ids: string[]): Promise<Pick<UserRow, 'id' | 'email' | 'guest_id' | 'is_guest'>[]> {
+  listSummaries(ids: string[]): Promise<Pick<UserRow, 'id' | 'email' | 'guest_id' | 'is_guest' | 'locale'>[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('users').select(['id', 'email', 'guest_id', 'is_guest']).where('id', 'in', ids).execute();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'guest_id', 'is_guest', 'locale'])
+      .where('id', 'in', ids)
+      .execute();
   }
 
   /** Ids of every operator account. */

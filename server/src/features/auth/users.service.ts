@@ -7,6 +7,8 @@ export interface UserSummary {
   email: string | null;
   guestId: string | null;
   isGuest: boolean;
+  /** The language they chose (a language code, or what the browser said). */
+  locale?: string;
 }
 
 /** A write another feature makes together with claiming a user's mark, in the same transaction. */
@@ -29,7 +31,10 @@ export class UsersService {
   async summaries(userIds: string[]): Promise<Map<string, UserSummary>> {
     const rows = await this.users.listSummaries(userIds);
     return new Map(
-      rows.map((row) => [row.id, { email: row.email, guestId: row.guest_id, isGuest: row.is_guest === 1 }]),
+      rows.map((row) => [
+        row.id,
+        { email: row.email, guestId: row.guest_id, isGuest: row.is_guest === 1, locale: row.locale },
+      ]),
     );
   }
 

@@ -286,6 +286,64 @@ export class ChatRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Moves the user's own read mark in their conversation forward to `readId` (never backwards); true if it moved. */
+  async markUserRead(userId: string, readId: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('chat_reads')
+      .values({ user_id: userId, read_id: 0, user_read_id: readId, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ user_read_id: readId, updated_at: now })
+          .where('chat_reads.user_read_id', '<', readId),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Both read marks of each conversation that has any: the operator's and the user's own. */
+  async readMarks(userIds: string[]): Promise<Map<string, { readId: number; userReadId: number }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('chat_reads')
+      .select(['user_id', 'read_id', 'user_read_id'])
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, { readId: row.read_id, userReadId: row.user_read_id }]));
+  }
+
+  /**
+   * Since when each of these conversations has waited for Gomeum: its user's first message after
+   * Gomeum's (or the AI's) last answer, and the user's newest. Those answered last are absent (a
+   * notice that the AI could not answer is no answer).
+   */
+  async waitingSince(userIds: string[]): Promise<Map<string, { since: number; lastId: number }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('chat_messages as m')
+      .select((eb) => ['m.user_id', eb.fn.min('m.created_at').as('since'), eb.fn.max('m.id').as('last_id')])
+      .where('m.user_id', 'in', userIds)
+      .where('m.sender', '=', 'user')
+      .where((eb) =>
+        eb(
+          'm.id',
+          '>',
+          eb.fn.coalesce(
+            eb
+              .selectFrom('chat_messages as g')
+              .select((g) => g.fn.max('g.id').as('answered'))
+              .whereRef('g.user_id', '=', 'm.user_id')
+              .where('g.sender', '!=', 'user')
+              .where('g.kind', '=', 'message'),
+            eb.lit(0),
+          ),
+        ),
+      )
+      .groupBy('m.user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, { since: row.since, lastId: row.last_id }]));
+  }
+
   /** Messages by id. */
   async findByIds(ids: number[]): Promise<ChatMessageRow[]> {
     if (ids.length === 0) return [];

@@ -1,3 +1,4 @@
+import type { OperatorQueueItem } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
@@ -6,6 +7,8 @@ import type { ChatService } from './chat.service.ts';
 /** Options of the chat routes. */
 export interface ChatRoutesOptions {
   chat: ChatService;
+  /** Everything waiting for Gomeum, oldest first. */
+  queue: () => Promise<OperatorQueueItem[]>;
   /** Messages per user (or, signed out, per address) per minute. */
   messagesPerMinute: number;
 }
@@ -39,6 +42,8 @@ export async function chatRoutes(app: App, options: ChatRoutesOptions): Promise<
   addRoute(app, ROUTES.sendGomeumMessage, perUser(options.messagesPerMinute * 4), async (request) => ({
     message: await chat.sendFromGomeum(request.params.userId, request.body.content, request.body.clientId),
   }));
+
+  addRoute(app, ROUTES.operatorQueue, async () => ({ items: await options.queue() }));
 
   addRoute(app, ROUTES.markChatRead, async (request) => chat.markRead(request.params.userId, request.body.upTo));
 }

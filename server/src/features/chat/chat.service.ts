@@ -1,20 +1,15 @@
 import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
-import {
-  AI_AWAY_MESSAGE,
-  AI_CONTEXT_LABELS,
-  AI_FALLBACK_MESSAGE,
-  WELCOME_MESSAGE,
-  announcementText,
-} from '../../content/messages.ts';
+import { AI_AWAY_MESSAGE, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
 import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
-import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
-import type { GomeumTasksService, ReactionsService, TaskSummary, TasksService } from '../tasks/index.ts';
+import type { AiMessage, GomeumVoice, PresenceService, TypingRelay } from '../companion/index.ts';
+import type { GomeumTasksService, ReactionsService, TasksService } from '../tasks/index.ts';
+import { describeTasks } from './chat.prompt.ts';
 import type { ChatMessageRow, ChatRepository, NewChatMessage } from './chat.repository.ts';
 
 const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
@@ -71,6 +66,8 @@ export interface ChatServiceDeps {
   voice: Pick<GomeumVoice, 'configured' | 'speak'>;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** "Gomeum is typing…" while the AI composes (the companion's). */
+  typing?: Pick<TypingRelay, 'aiComposing'>;
   /** The operator's alerts: told of each user message and each answer of the operator. */
   alerts?: Pick<OperatorAlertHooks, 'userWrote' | 'operatorAnswered'>;
 }
@@ -124,11 +121,32 @@ export class ChatService {
     return { unreadCount: unread.get(userId) ?? 0 };
   }
 
-  /** Moves the read mark forward; only a mark that moved is told to the dashboards. */
+  /**
+   * Moves the read mark forward; only a mark that moved is told: to the dashboards, and to the
+   * user (their messages up to it show "Seen").
+   */
   private async moveReadMark(userId: string, readId: number): Promise<void> {
     if (await this.deps.repo.markRead(userId, readId, this.deps.now())) {
-      await this.deps.hub.publishToOperators({ type: 'chat.read', userId, readId });
+      const event = { type: 'chat.read', userId, readId } as const;
+      await Promise.all([this.deps.hub.publishToOperators(event), this.deps.hub.publishToUser(userId, event)]);
     }
+  }
+
+  /**
+   * A user has seen their conversation up to `upTo` (the chat open): their own read mark moves
+   * forward (never past their newest message), and the operators see which replies were read.
+   */
+  async seen(userId: string, upTo: number): Promise<void> {
+    const readId = Math.min(upTo, await this.deps.repo.latestMessageId(userId));
+    if (readId <= 0) return;
+    if (await this.deps.repo.markUserRead(userId, readId, this.deps.now())) {
+      await this.deps.hub.publishToOperators({ type: 'chat.user_read', userId, readId });
+    }
+  }
+
+  /** Where the operator has read a user's conversation up to (0: nowhere yet). */
+  async operatorReadId(userId: string): Promise<number> {
+    return (await this.deps.repo.readMarks([userId])).get(userId)?.readId ?? 0;
   }
 
   /**
@@ -176,6 +194,7 @@ export class ChatService {
     const rows = await this.deps.repo.conversations(CONVERSATIONS_LIMIT);
     const last = new Map((await this.deps.repo.findByIds(rows.map((row) => row.last_id))).map((row) => [row.id, row]));
     const unread = await this.deps.repo.unreadCounts(rows.map((row) => row.user_id));
+    const marks = await this.deps.repo.readMarks(rows.map((row) => row.user_id));
     const users = await this.deps.users.summaries(rows.map((row) => row.user_id));
     return rows.flatMap((row) => {
       const message = last.get(row.last_id);
@@ -190,6 +209,7 @@ export class ChatService {
           lastMessage: toChatMessage(message),
           messageCount: row.message_count,
           unreadCount: unread.get(row.user_id) ?? 0,
+          userReadId: marks.get(row.user_id)?.userReadId ?? 0,
         },
       ];
     });
@@ -304,6 +324,8 @@ export class ChatService {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
     const streamId = `ai-${question.id}`;
     let text = '';
+    // The user sees Gomeum typing until the first words arrive (or the answer, or the notice).
+    this.deps.typing?.aiComposing(user.id);
     try {
       const answer = await this.deps.voice.speak({
         userId: user.id,
@@ -347,17 +369,4 @@ export class ChatService {
       .map((row) => ({ role: row.sender === 'user' ? 'user' : 'assistant', content: row.content }));
     return { instruction: describeTasks(tasks, language), messages };
   }
-}
-
-/** The tasks block of the system prompt. */
-function describeTasks(tasks: TaskSummary[], language: Language): string {
-  const labels = AI_CONTEXT_LABELS[language];
-  const set = tasks.filter((task) => task.description.trim() || task.reward.trim());
-  if (set.length === 0) return labels.none;
-  const lines = set.map(
-    (task) =>
-      `- ${task.planet}: ${task.description.trim() || labels.unset} (${labels.reward}: ${task.reward.trim() || labels.unset}; ` +
-      `${labels.status}: ${task.status.trim() || labels.unset})`,
-  );
-  return [labels.tasks, ...lines].join('\n');
 }

@@ -10,11 +10,13 @@ import { registerPresenceLive } from './presence.live.ts';
 import { PresenceRepository } from './presence.repository.ts';
 import { presenceRoutes } from './presence.routes.ts';
 import { PresenceService } from './presence.service.ts';
+import { registerTypingLive, TypingRelay } from './typing.ts';
 import { GomeumVoice } from './voice.ts';
 
 export { AiClient, AiUnavailableError, type AiMessage } from './ai-client.ts';
 export type { PresenceService } from './presence.service.ts';
 export type { GomeumVoice, Speech } from './voice.ts';
+export type { TypingRelay } from './typing.ts';
 
 /** What the companion is built from. */
 export interface CompanionDeps {
@@ -36,19 +38,23 @@ export interface CompanionDeps {
 export interface Companion {
   /** Whether the human Gomeum (the operator) answers now. */
   presence: PresenceService;
+  /** "Typing…", both ways, live only. */
+  typing: TypingRelay;
   /** Gomeum's AI voice, which answers while the operator does not. */
   voice: GomeumVoice;
   plugin: FeaturePlugin;
 }
 
 /**
- * Gomeum, the companion who answers users: whether the human Gomeum is online (their switch and
- * open dashboards, on every instance), and Gomeum's AI voice (persona, AI client, per-user budget)
- * for while they are not. The chat and the reactions to proofs both use it; it uses neither.
+ * Gomeum, the companion who answers users: whether the human Gomeum is online (their switch, open
+ * dashboards and activity, on every instance), who is typing (live only), and Gomeum's AI voice
+ * (persona, AI client, per-user budget) for while they are not. The chat and the reactions to proofs both use it; it uses neither.
  */
 export function createCompanion(deps: CompanionDeps): Companion {
   const presence = new PresenceService(new PresenceRepository(deps.db), deps.live, deps.now, deps.onError);
   registerPresenceLive(deps.live, presence);
+  const typing = new TypingRelay(deps.live, deps.now);
+  registerTypingLive(deps.live, typing);
   const voice = new GomeumVoice(new MeasuredAiClient(deps.ai, deps.metrics), deps.aiBudget, deps.aiPerMinute);
-  return { presence, voice, plugin: (app) => presenceRoutes(app, { presence }) };
+  return { presence, typing, voice, plugin: (app) => presenceRoutes(app, { presence }) };
 }

@@ -13,12 +13,21 @@ export function registerPresenceLive(hub: LiveHub, presence: PresenceService): v
     if (connection.tags.has(DASHBOARD)) return;
     connection.tags.add(DASHBOARD);
     await presence.setDashboards(hub.taggedConnections(DASHBOARD).length);
+    // Opening a dashboard is an action of the operator's.
+    await presence.activity();
+  });
+  hub.on('presence.activity', async (connection) => {
+    if (connection.user.role !== 'operator') {
+      connection.send({ type: 'error', code: 'errors.forbidden' });
+      return;
+    }
+    await presence.activity();
   });
 
   // A new connection, or one told to resync after the bus was down, hears whether Gomeum answers.
   const sendPresence = async (connection: LiveConnection) => {
     const status = await presence.status();
-    connection.send({ type: 'presence.changed', online: status.online });
+    connection.send({ type: 'presence.changed', online: status.online, away: status.away });
   };
   hub.onConnect(sendPresence);
   hub.onResync(sendPresence);

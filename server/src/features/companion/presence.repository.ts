@@ -11,6 +11,12 @@ export class PresenceRepository {
     return row ? row.online : fallback;
   }
 
+  /** When a presence row was last written; null when it is missing. */
+  async updatedAt(key: string): Promise<number | null> {
+    const row = await this.db.selectFrom('presence').select('updated_at').where('key', '=', key).executeTakeFirst();
+    return row ? row.updated_at : null;
+  }
+
   /** Writes a presence row. */
   async setPresence(key: string, online: number, now: number): Promise<void> {
     await this.db

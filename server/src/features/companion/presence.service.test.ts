@@ -1,3 +1,4 @@
+import { AUTO_AWAY_MS } from '@gomeum/contracts';
 import { describe, expect, it } from 'vitest';
 import { FakeBus } from '../../test/fake-bus.ts';
 import { LiveHub } from '../../lib/live/hub.ts';
@@ -10,7 +11,8 @@ class Rows {
   reads = 0;
 
   repo(): PresenceRepository {
-    const repo: Pick<PresenceRepository, 'presenceFlag' | 'countFresh' | 'setPresence'> = {
+    const repo: Pick<PresenceRepository, 'presenceFlag' | 'countFresh' | 'setPresence' | 'updatedAt'> = {
+      updatedAt: (key) => Promise.resolve(this.rows.get(key)?.updatedAt ?? null),
       presenceFlag: (key, fallback) => {
         this.reads += 1;
         return Promise.resolve(this.rows.get(key)?.online ?? fallback);
@@ -91,6 +93,47 @@ describe('presence, read from the database and kept in memory', () => {
     await presence.setDashboards(1);
     await before;
     expect((await presence.status()).online).toBe(true);
+    await presence.close();
+  });
+
+  it('sets the operator away by themselves after 10 minutes without activity, and back on the next action', async () => {
+    const { bus, presence, tick } = setup();
+    await presence.setDashboards(1);
+    await presence.activity();
+    tick(AUTO_AWAY_MS - 1);
+    // (The dashboard's row, refreshed as its timer does.)
+    await presence.setDashboards(1);
+    await presence.checkIdle();
+    expect(await presence.status()).toEqual({ online: true, away: false });
+    tick(1);
+    await presence.checkIdle();
+    expect(await presence.status()).toEqual({ online: false, away: true, autoAway: true });
+    // Users were told Gomeum is away.
+    expect(bus.published.at(-1)?.event).toEqual({ type: 'presence.changed', online: false, away: true });
+    await presence.activity();
+    expect(await presence.status()).toEqual({ online: true, away: false });
+    expect(bus.published.at(-1)?.event).toEqual({ type: 'presence.changed', online: true, away: false });
+    await presence.close();
+  });
+
+  it('leaves the away switch to the operator: activity does not undo it, idleness does not change it', async () => {
+    const { presence, tick } = setup();
+    await presence.setDashboards(1);
+    await presence.activity();
+    await presence.setAway(true);
+    tick(AUTO_AWAY_MS);
+    await presence.checkIdle();
+    await presence.activity();
+    expect(await presence.status()).toEqual({ online: false, away: true });
+    await presence.close();
+  });
+
+  it('does not count idleness while no dashboard is open here', async () => {
+    const { presence, tick } = setup();
+    await presence.activity();
+    tick(AUTO_AWAY_MS * 2);
+    await presence.checkIdle();
+    expect(await presence.status()).toEqual({ online: false, away: false });
     await presence.close();
   });
 });

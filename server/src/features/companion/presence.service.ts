@@ -1,12 +1,19 @@
 import crypto from 'node:crypto';
-import type { Presence } from '@gomeum/contracts';
+import { AUTO_AWAY_MS, type Presence } from '@gomeum/contracts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { PresenceRepository } from './presence.repository.ts';
 
-// Presence rows: `gomeum` holds the operator's own switch (1 = available, 0 = away; no row =
-// available); `dashboard:<instance>` holds how many dashboard sockets that instance has open and
-// when it last said so. An instance that stops refreshing (it crashed) stops counting.
+// Presence rows: `gomeum` holds the operator's own switch (1 = available, 0 = away, -1 = away by
+// itself, idle; no row = available); `dashboard:<instance>` holds how many dashboard sockets that
+// instance has open and when it last said so (an instance that stops refreshing, crashed, stops
+// counting); `activity` holds when the operator last did something on a dashboard.
 const SWITCH_KEY = 'gomeum';
+const ACTIVITY_KEY = 'activity';
+const AVAILABLE = 1;
+const AWAY = 0;
+const IDLE = -1;
+// The activity row is written at most this often per instance (the client says so once a minute).
+const ACTIVITY_WRITE_MS = 30_000;
 const DASHBOARD_PREFIX = 'dashboard:';
 const REFRESH_MS = 30_000;
 const FRESH_MS = 90_000;
@@ -20,6 +27,7 @@ export class PresenceService {
   private readonly key = `${DASHBOARD_PREFIX}${crypto.randomUUID()}`;
   private dashboards = 0;
   private closed = false;
+  private activityWrittenAt = Number.NEGATIVE_INFINITY;
   // A read under way, shared by whoever asks meanwhile, and the last one's answer.
   private reading: Promise<Presence> | null = null;
   private cached: { presence: Presence; at: number } | null = null;
@@ -34,7 +42,9 @@ export class PresenceService {
     private readonly onError: (error: unknown) => void,
   ) {
     this.timer = setInterval(() => {
-      if (this.dashboards > 0) this.repo.setPresence(this.key, this.dashboards, this.now()).catch(this.onError);
+      if (this.dashboards === 0) return;
+      this.repo.setPresence(this.key, this.dashboards, this.now()).catch(this.onError);
+      this.checkIdle().catch(this.onError);
     }, REFRESH_MS);
     this.timer.unref();
     // Another instance announced a change (an operator's dashboard, the away switch): read again.
@@ -90,8 +100,41 @@ export class PresenceService {
       this.repo.presenceFlag(SWITCH_KEY, 1),
       this.repo.countFresh(DASHBOARD_PREFIX, this.now() - FRESH_MS),
     ]);
-    const away = available === 0;
-    return { online: !away && open > 0, away };
+    const away = available <= AWAY;
+    return { online: !away && open > 0, away, ...(available === IDLE ? { autoAway: true } : {}) };
+  }
+
+  /**
+   * The operator did something on a dashboard: noted (at most every 30 s per instance), and an
+   * operator away by being idle is back.
+   */
+  async activity(): Promise<void> {
+    if (this.closed) return;
+    const now = this.now();
+    if (now - this.activityWrittenAt >= ACTIVITY_WRITE_MS) {
+      this.activityWrittenAt = now;
+      await this.repo.setPresence(ACTIVITY_KEY, 1, now);
+    }
+    if ((await this.status()).autoAway) {
+      this.invalidate();
+      await this.repo.setPresence(SWITCH_KEY, AVAILABLE, now);
+      await this.announce();
+    }
+  }
+
+  /**
+   * While a dashboard is open here: with no activity on any dashboard for `AUTO_AWAY_MS`, the
+   * operator is set away by themselves (users see it; the AI answers). Runs on the refresh timer.
+   */
+  async checkIdle(): Promise<void> {
+    if (this.closed || this.dashboards === 0) return;
+    const status = await this.status();
+    if (status.away) return;
+    const last = await this.repo.updatedAt(ACTIVITY_KEY);
+    if (last === null || this.now() - last < AUTO_AWAY_MS) return;
+    this.invalidate();
+    await this.repo.setPresence(SWITCH_KEY, IDLE, this.now());
+    await this.announce();
   }
 
   /** This instance's count of open dashboard sockets changed. */
@@ -106,7 +149,7 @@ export class PresenceService {
   /** The operator's away switch. */
   async setAway(away: boolean): Promise<Presence> {
     this.invalidate();
-    await this.repo.setPresence(SWITCH_KEY, away ? 0 : 1, this.now());
+    await this.repo.setPresence(SWITCH_KEY, away ? AWAY : AVAILABLE, this.now());
     return this.announce();
   }
 
@@ -115,7 +158,7 @@ export class PresenceService {
     // A fresh read: one already under way may have started before this change.
     this.invalidate();
     const status = await this.read();
-    await this.hub.publishToAll({ type: 'presence.changed', online: status.online });
+    await this.hub.publishToAll({ type: 'presence.changed', online: status.online, away: status.away });
     return status;
   }
 

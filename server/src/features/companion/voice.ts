@@ -17,8 +17,13 @@ export interface Speech {
   prompt: () => Promise<{ instruction: string; messages: AiMessage[] }>;
   /** Hears each piece of the answer as it is written. */
   onDelta?: (delta: string) => void;
-  /** Aborted at shutdown: the answer stops (AiUnavailableError). */
+  /** Aborted at shutdown (or when the asker leaves): the answer stops (AiUnavailableError). */
   signal?: AbortSignal;
+  /**
+   * Another budget than the user's: replies drafted for the operator are counted against the
+   * operator's own (its key and how many per minute).
+   */
+  budget?: { key: string; perMinute: number };
 }
 
 /**
@@ -44,7 +49,8 @@ export class GomeumVoice {
    */
   async speak(speech: Speech): Promise<string | null> {
     if (!this.ai.configured) return null;
-    if (!(await this.budget.take(speech.userId, this.perMinute, MINUTE))) return null;
+    const { key, perMinute } = speech.budget ?? { key: speech.userId, perMinute: this.perMinute };
+    if (!(await this.budget.take(key, perMinute, MINUTE))) return null;
     const { instruction, messages } = await speech.prompt();
     const system = `${pickLocalized(AI_SYSTEM_PROMPT, speech.language)}\n\n${instruction}`;
     return this.ai.stream(

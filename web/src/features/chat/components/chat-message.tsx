@@ -24,7 +24,7 @@ export function messageText(message: ChatMessage, t: TFunction, language: string
  * One stored message: labelled by sender; the welcome follows the language; announcements stand
  * apart; Gomeum's reaction to a proof links to the task it is under.
  */
-export function ChatMessageItem({ message }: { message: ChatMessage }) {
+export function ChatMessageItem({ message, seen = false }: { message: ChatMessage; seen?: boolean }) {
   const { t, i18n } = useTranslation();
   const time = timeOf(message.createdAt, i18n.language);
 
@@ -89,6 +89,11 @@ export function ChatMessageItem({ message }: { message: ChatMessage }) {
       <p className="chat-message__text" lang={message.kind === 'message' ? contentLang(text) : undefined}>
         {text}
       </p>
+      {seen ? (
+        <span className="chat-message__seen" data-testid="chat-seen">
+          {t('chat.seen')}
+        </span>
+      ) : null}
     </li>
   );
 }

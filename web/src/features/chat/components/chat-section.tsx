@@ -11,6 +11,10 @@ import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
+import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
+import { useReplyDraft } from '../api/reply-draft.ts';
+import { OperatorQueue } from './operator-queue.tsx';
+import { DraftControls, UserTyping } from './reply-extras.tsx';
 import { operatorKeys } from '../../dashboard/keys.ts';
 import './chat-section.css';
 import './inbox-layout.css';
@@ -43,7 +47,13 @@ function Conversation({
   onShown,
   onDeleted,
   userActions,
+  userReadId = 0,
+  userTyping = false,
 }: {
+  /** The newest message the user has seen: Gomeum's replies up to it show "Read". */
+  userReadId?: number;
+  /** The user is typing now. */
+  userTyping?: boolean;
   userId: string;
   /** Who the operator is talking to (email or guest id). */
   title: string;
@@ -62,6 +72,25 @@ function Conversation({
   const clientId = useRef<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+  const typing = useTypingSender(userId);
+  // A reply drafted in Gomeum's voice when the user spoke last (and an AI is there): in the box to edit.
+  const reply = useReplyDraft(userId, (text) => {
+    clientId.current = null;
+    setDraft(text);
+  });
+  const lastMessage = messages.data?.at(-1);
+  const waitsForGomeum = lastMessage?.sender === 'user' && lastMessage.kind === 'message';
+  const { start: startDraft } = reply;
+  // Once per opening, and never over what the operator has written.
+  const asked = useRef(false);
+  const boxEmpty = !draft.trim();
+  useEffect(() => {
+    if (!waitsForGomeum || asked.current || !boxEmpty) return;
+    asked.current = true;
+    startDraft();
+  }, [waitsForGomeum, startDraft, boxEmpty]);
+  // The newest of Gomeum's replies the user has read.
+  const readReplyId = messages.data?.findLast((m) => m.sender !== 'user' && m.id <= userReadId)?.id;
 
   // What the operator has in front of them is read: the newest message shown, while the tab is seen.
   const visible = usePageVisible();
@@ -134,9 +163,15 @@ function Conversation({
               {t(SENDER_LABELS[message.sender])} · {formatDateTime(message.createdAt, i18n.language)}
             </span>
             <p>{messageText(message, t, i18n.language)}</p>
+            {message.id === readReplyId ? (
+              <span className="inbox__read" data-testid="reply-read">
+                {t('dashboard.seen_by_user')}
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>
+      <UserTyping name={title} typing={userTyping} />
       <form
         className="inbox__form"
         onSubmit={(event) => {
@@ -144,6 +179,8 @@ function Conversation({
           const content = draft.trim();
           if (!content) return;
           setError(null);
+          typing.stop();
+          reply.cancel();
           clientId.current ??= newClientId();
           send.mutate(
             { content, clientId: clientId.current },
@@ -172,8 +209,13 @@ function Conversation({
           onChange={(event) => {
             clientId.current = null;
             setDraft(event.target.value);
+            // The operator's own words: a draft still being written stops; the user sees Gomeum typing.
+            reply.cancel();
+            if (event.target.value.trim()) typing.keystroke();
+            else typing.stop();
           }}
         />
+        <DraftControls state={reply.state} offered={reply.offered} onDraftAgain={reply.start} />
         <button className="button button--primary" type="submit" disabled={send.isPending || !draft.trim()}>
           {t('dashboard.send')}
         </button>
@@ -199,6 +241,7 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   const { selected, open, close } = useOpenItem('user');
   const selectedConversation = conversations.data?.find((c) => c.userId === selected);
   const visible = usePageVisible();
+  const typingUsers = useUsersTyping();
 
   // Read marks per conversation, each sent once: the highest message id known read.
   const readUpTo = useRef(new Map<string, number>());
@@ -238,6 +281,12 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   useLiveOpen(() => {
     void queryClient.invalidateQueries({ queryKey: operatorKeys.chats });
   });
+  // The user read Gomeum's replies: the conversation's "Read" follows at once.
+  useLiveEvent('chat.user_read', ({ userId, readId }) => {
+    queryClient.setQueryData<ChatConversation[]>(operatorKeys.chats, (list) =>
+      list?.map((c) => (c.userId === userId ? { ...c, userReadId: Math.max(c.userReadId ?? 0, readId) } : c)),
+    );
+  });
   // Another dashboard (or this one) read a conversation: only the counts change.
   useLiveEvent('chat.read', () => {
     void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
@@ -245,6 +294,7 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   return (
     <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>
       <section className="panel dashboard-card" aria-labelledby="inbox-title">
+        <OperatorQueue onOpenConversation={open} typing={typingUsers} />
         <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
           {t('dashboard.conversations')}
         </h2>
@@ -266,6 +316,11 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
                   >
                     <span className="user-row__name">
                       <span className="user-row__who">{who(conversation)}</span>
+                      {typingUsers.has(conversation.userId) ? (
+                        <span className="badge badge--typing" data-testid="user-typing-badge">
+                          {t('dashboard.user_typing')}
+                        </span>
+                      ) : null}
                       {unreadOf(conversation) > 0 ? (
                         <span className="badge badge--unread" data-testid="unread-count">
                           {t('dashboard.unread_count', { count: unreadOf(conversation) })}
@@ -294,6 +349,8 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
             isGuest={selectedConversation?.isGuest ?? false}
             onShown={onShown}
             userActions={userActions}
+            userReadId={selectedConversation?.userReadId ?? 0}
+            userTyping={typingUsers.has(selected)}
             onDeleted={() => {
               close({ replace: true });
               // The conversation is gone: the list is where the operator goes on from.

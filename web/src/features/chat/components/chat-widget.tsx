@@ -16,6 +16,7 @@ import { useLive, useLiveEvent, useLiveOpen, useLiveStatus } from '../../../lib/
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { PushOffer } from '../../push/index.ts';
+import { useGomeumTyping, useTypingSender } from '../api/companion-live.ts';
 import { fetchOlderMessages } from '../api/older-messages.ts';
 import { useChatSender } from '../api/send-message.ts';
 import {
@@ -64,7 +65,13 @@ function useConversation(userId: string | null) {
   const resync = () => live?.send({ type: 'chat.sync', after: stateRef.current.syncedThrough });
   useLiveEvent('gomeum_log.published', resync);
   useLiveEvent('proof.reaction', resync);
+  // Where the operator has read this conversation up to: the user's messages show "Seen".
+  const [operatorReadId, setOperatorReadId] = useState(0);
+  useLiveEvent('chat.read', (event) => {
+    if (event.userId === userId) setOperatorReadId((id) => Math.max(id, event.readId));
+  });
   useLiveEvent('chat.history', (event) => {
+    if (event.operatorReadId !== undefined) setOperatorReadId((id) => Math.max(id, event.operatorReadId ?? 0));
     dispatch({ type: 'history', after: event.after, messages: event.messages, more: event.more });
     // A page at a time while catching up: ask for the next one until the server has no more.
     if (event.more) live?.send({ type: 'chat.sync', after: resumePoint(event.after, event.messages) });
@@ -96,14 +103,19 @@ function useConversation(userId: string | null) {
       loadingOlder.current = false;
     }
   }, []);
-  return { state, dispatch, online, sender, older, loadOlder };
+  return { state, dispatch, online, sender, older, loadOlder, operatorReadId };
 }
 
 /** The chat button (top right, with the unread count) and the panel it opens. */
 function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { t } = useTranslation();
-  const { state, dispatch, online, sender, older, loadOlder } = useConversation(userId);
+  const { state, dispatch, online, sender, older, loadOlder, operatorReadId } = useConversation(userId);
   const status = useLiveStatus();
+  const live = useLive();
+  const typing = useTypingSender();
+  const gomeumTyping = useGomeumTyping(userId);
+  // The newest of the user's messages the operator has read: "Seen" shows under it.
+  const seenId = state.messages.findLast((m) => m.sender === 'user' && m.id <= operatorReadId)?.id;
   const [open, setOpen] = useState(false);
   // The panel's inside (the cat, every message and its time) is drawn when it is first opened,
   // not during the page's first render, where it would only wait hidden; then it stays.
@@ -123,10 +135,16 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const lastNotice = state.messages.findLast((m) => m.kind === 'unavailable')?.id;
   const shown = state.messages.filter((m) => m.kind !== 'unavailable' || m.id === lastNotice);
 
-  // Opening (and anything arriving while open) marks everything read.
+  // Opening (and anything arriving while open) marks everything read; the operator sees it.
   useEffect(() => {
     if (open && unread > 0) dispatch({ type: 'read' });
   }, [open, unread, dispatch]);
+  const newestId = state.messages.at(-1)?.id ?? 0;
+  const seenSent = useRef(0);
+  useEffect(() => {
+    if (!open || newestId <= seenSent.current || status !== 'open' || !live) return;
+    if (live.send({ type: 'chat.seen', upTo: newestId })) seenSent.current = newestId;
+  }, [open, newestId, status, live]);
   useEffect(() => {
     if (!userId) return;
     try {
@@ -187,6 +205,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     setError(null);
     setDraft('');
     if (!online) setWroteWhileAway(true);
+    typing.stop();
     // The message shows at once; a failed one stays in the list with its own Retry.
     sender.send(newClientId(), content);
   };
@@ -287,7 +306,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
               ) : null}
               <ol className="chat__list">
                 {shown.map((message) => (
-                  <ChatMessageItem key={message.id} message={message} />
+                  <ChatMessageItem key={message.id} message={message} seen={message.id === seenId} />
                 ))}
                 {state.pending.map((message) => (
                   <PendingMessageItem
@@ -314,6 +333,15 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
               </ol>
             </div>
 
+            <p className="chat__typing" aria-live="polite" data-testid="gomeum-typing">
+              {gomeumTyping ? (
+                <>
+                  <span className="chat__typing-dots" aria-hidden="true" />
+                  {t('chat.typing')}
+                </>
+              ) : null}
+            </p>
+
             {wroteWhileAway ? (
               <div className="chat__offer">
                 <PushOffer reason="away" />
@@ -332,7 +360,11 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
                 maxLength={2000}
                 placeholder={t('chat.placeholder')}
                 value={draft}
-                onChange={(event) => setDraft(event.target.value)}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  if (event.target.value.trim()) typing.keystroke();
+                  else typing.stop();
+                }}
                 onKeyDown={onKeyDown}
               />
               <button type="submit" className="button button--primary chat__send">
