@@ -177,17 +177,7 @@ export class UsersRepository {
     publishedAt: number,
     write: (trx: Kysely<Database>) => Promise<T>,
   ): Promise<T | null> {
-    await this.ensureMeta(userId);
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('user_meta')
-        .set({ last_seen_update: publishedAt })
-        .where('user_id', '=', userId)
-        .where('last_seen_update', '<', publishedAt)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return null;
-      return write(trx);
-    });
+    return this.moveMark(userId, 'last_seen_update', '<', publishedAt, publishedAt, write);
   }
 
   /**
@@ -200,13 +190,28 @@ export class UsersRepository {
     to: number,
     write: (trx: Kysely<Database>) => Promise<T>,
   ): Promise<T | null> {
+    return this.moveMark(userId, 'last_seen_reaction', '=', from, to, write);
+  }
+
+  /**
+   * Sets one of the user's marks to `to` where it compares to `than` as `op` says and, only when
+   * this call moved it, runs `write` in the same transaction; null when it did not move.
+   */
+  private async moveMark<T>(
+    userId: string,
+    mark: 'last_seen_update' | 'last_seen_reaction',
+    op: '<' | '=',
+    than: number,
+    to: number,
+    write: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T | null> {
     await this.ensureMeta(userId);
     return this.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable('user_meta')
-        .set({ last_seen_reaction: to })
+        .set({ [mark]: to })
         .where('user_id', '=', userId)
-        .where('last_seen_reaction', '=', from)
+        .where(mark, op, than)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return null;
       return write(trx);
