@@ -153,8 +153,8 @@ describe('installable and usable offline', () => {
     const html = await response.text();
     expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    // The page comes drawn (in English: the app's language until the reader picks one).
-    expect(html).toContain('<div id="root" data-rendered="en">');
+    // The page comes drawn, in the reader's language (a first visit: their Accept-Language).
+    expect(html).toContain('<div id="root" data-rendered="ko">');
     // Its app entry, which takes the drawn page over.
     const script = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
     expect(script).not.toBe('');

@@ -1,20 +1,19 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
 import { PushOffer } from '../../push/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
-import { gomeumLogsQuery, useGomeumLogs } from '../api/list-gomeum-logs.ts';
-import { taskLogsQuery, useTaskLogs } from '../api/list-task-logs.ts';
+import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
+import { useTaskLogs } from '../api/list-task-logs.ts';
 import { useTaskScreen } from '../api/get-task-screen.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 import { ProofForm } from './proof-form.tsx';
 import { ReminderBlock } from './reminder-block.tsx';
-import { useMarkPlanetSeen, useTaskProgress, useTimeZoneSync } from '../api/progress.ts';
+import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
 import { HydrateLater } from '../../../lib/hydration.tsx';
@@ -153,10 +152,6 @@ function GomeumLogBlock({ planet }: { planet: PlanetId }) {
 function TaskScreenView({ planet }: { planet: PlanetId }) {
   const { t, i18n } = useTranslation();
   const screen = useTaskScreen(planet);
-  // The page's parts are read side by side and drawn together, once all are in: a part arriving
-  // after the others (the progress card, a log) would push everything below it down.
-  const parts = [useTaskProgress(planet), useQuery(taskLogsQuery(planet)), useQuery(gomeumLogsQuery(planet))];
-  const partsPending = parts.some((part) => part.isPending);
   useTimeZoneSync();
   useMarkPlanetSeen(planet);
   const planetName = t(`planets.${planet}.name`);
@@ -176,7 +171,7 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
             <h1 className="task-page__title">{title}</h1>
           </div>
         </header>
-        {screen.isPending || partsPending ? (
+        {screen.isPending ? (
           <div className="task-grid">
             <div className="task-grid__column">
               <div className="panel task-block">
