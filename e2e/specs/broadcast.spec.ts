@@ -31,9 +31,12 @@ describe('broadcasts', () => {
     await operator.context.close();
   });
 
-  it('a new Gomeum log is announced in the chat of an open tab', async () => {
+  it('a new Gomeum log is announced in the chat of an open tab of a user of that planet', async () => {
     const user = await newSession(browser);
     await enterAsGuestWithLive(user.page);
+    // A planet's log is announced to its users: this one has a confirmed task on drama.
+    const task = { description: 'Watch one episode a week', reward: 'Popcorn' };
+    expect((await user.page.request.put('/api/planets/drama/task', { data: task })).status()).toBe(200);
     // Read the welcome first, so only the announcement is new.
     await user.page.getByRole('button', { name: /Chat with Gomeum/ }).click();
     const panel = user.page.getByRole('dialog', { name: 'Chat with Gomeum' });
