@@ -321,7 +321,10 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
       expect(attempt, 'the dashboard socket keeps landing on the same instance').toBeLessThan(12);
     }
     await operator.page.getByRole('button', { name: 'Chat inbox' }).click();
-    await operator.page.getByRole('button', { name: new RegExp(user.guestId) }).click();
+    await operator.page
+      .getByRole('region', { name: 'Conversations', exact: true })
+      .getByRole('button', { name: new RegExp(user.guestId) })
+      .click();
     await conversation().waitFor();
   }
 
