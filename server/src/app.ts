@@ -77,17 +77,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const storage = createStorage(config);
   const { files } = use(createFiles({ ...base, storage: storage.storage, imageWork: config.imageWork }));
   const { dashboard } = use(createDashboard({ ...base, visits }));
-  const { push } = use(
-    await createPush({
-      ...base,
-      vapid: config.vapid,
-      vapidSubject: config.vapidSubject,
-      allowedHosts: config.pushAllowedHosts,
-      agent: config.pushAgent,
-      log,
-      onDelivery: (outcome) => metrics.pushDeliveries.inc({ outcome }),
-    }),
-  );
+  const pushConfig = { vapid: config.vapid, vapidSubject: config.vapidSubject, allowedHosts: config.pushAllowedHosts };
+  const onDelivery = (outcome: 'delivered' | 'gone' | 'failed') => metrics.pushDeliveries.inc({ outcome });
+  const pushDeps = { ...base, ...pushConfig, agent: config.pushAgent, log, onDelivery, guests: auth };
+  const { push } = use(await createPush(pushDeps));
   const { moon } = use(createMoon(base));
   const live = await connectLive(config.redisUrl, log, metrics, app.server);
   const shutdown = new GracefulShutdown(app, live);

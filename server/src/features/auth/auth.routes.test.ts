@@ -1,5 +1,6 @@
 import { authResultSchema, meSchema } from '@gomeum/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newBrowserKeys } from '../../test/push-endpoint.ts';
 import { createTestApp, errorCode, TestClient, type TestApp } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
@@ -296,6 +297,49 @@ describe('auth routes', () => {
       await browser.post('/api/auth/logout');
       await browser.post('/api/auth/login', { email: 'owner@example.com', password: 'purr-purr-1' });
       expect(((await copier.get('/api/me')).body as { id: string }).id).toBe(again.id);
+    });
+  });
+
+  describe("a copied guest cookie's push subscription (issue 30, item 1)", () => {
+    it('registering forgets the devices the guest subscribed; the registering browser subscribes again as the account', async () => {
+      const subscribe = (client: TestClient, name: string) => {
+        const keys = newBrowserKeys();
+        return client.post('/api/push/subscriptions', {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+          keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+          locale: 'en',
+        });
+      };
+      const devices = (userId: string) =>
+        t.database.db
+          .selectFrom('push_subscriptions')
+          .select('endpoint')
+          .where('user_id', '=', userId)
+          .orderBy('endpoint')
+          .execute();
+      const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
+      expect((await subscribe(browser, 'owner')).status).toBe(200);
+      // A copy of the guest cookie enters and subscribes a device of the copier's.
+      const copier = new TestClient(t);
+      copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');
+      await copier.post('/api/auth/guest');
+      expect((await subscribe(copier, 'copier')).status).toBe(200);
+      // The owner comes back and registers in their own browser.
+      await browser.post('/api/auth/guest');
+      expect((await devices(guest.id)).map((row) => row.endpoint)).toEqual([
+        'https://fcm.googleapis.com/fcm/send/copier',
+        'https://fcm.googleapis.com/fcm/send/owner',
+      ]);
+      const registered = await browser.post('/api/auth/register', {
+        email: 'pushes@example.com',
+        password: 'purr-purr-1',
+      });
+      expect(registered.status).toBe(200);
+      // No device of the guest follows the account: the copier's gets none of the account's pushes.
+      expect(await devices(guest.id)).toEqual([]);
+      // The registering browser subscribes again (the app does so when the guest becomes an account).
+      expect((await subscribe(browser, 'owner')).status).toBe(200);
+      expect((await devices(guest.id)).map((row) => row.endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/owner']);
     });
   });
 

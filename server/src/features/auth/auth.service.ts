@@ -59,6 +59,7 @@ export function toMe(user: UserRow): Me {
 /** Accounts and sessions: register, log in, guest, log out, and who a cookie belongs to. */
 export class AuthService {
   private readonly endedListeners: ((sessionId: string) => void | Promise<void>)[] = [];
+  private readonly registeredListeners: ((userId: string) => void | Promise<void>)[] = [];
 
   constructor(
     private readonly users: UsersRepository,
@@ -154,6 +155,7 @@ export class AuthService {
     // The guest's other sessions (another tab, or whoever copied its cookie) end here: only this
     // browser becomes the account. `upgradeGuest` already took away the guest cookie's power.
     await this.endOtherSessions(userId, signIn.session.token);
+    for (const listener of this.registeredListeners) await listener(userId);
     return { ...signIn, guestToken: null };
   }
 
@@ -233,6 +235,14 @@ export class AuthService {
   /** Hears every session that ends here (logout, rotation, expiry), by session id. */
   onSessionEnded(listener: (sessionId: string) => void | Promise<void>): void {
     this.endedListeners.push(listener);
+  }
+
+  /**
+   * Hears a guest becoming an account (by its id, which it keeps), once its other sessions have
+   * ended: what the guest's other browsers hold (their push subscriptions) must not follow.
+   */
+  onGuestRegistered(listener: (userId: string) => void | Promise<void>): void {
+    this.registeredListeners.push(listener);
   }
 
   /** Of these session ids, the ones still signed in (not ended, not expired). */

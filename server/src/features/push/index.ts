@@ -16,6 +16,8 @@ export interface PushDeps extends Omit<PushOptions, 'allowedHosts'> {
   vapidSubject: string | undefined;
   /** Endpoint hosts a subscription may name; absent: the known browsers' push services. */
   allowedHosts: readonly string[] | undefined;
+  /** Guests becoming accounts: the devices a guest subscribed do not follow it (issue 30). */
+  guests?: { onGuestRegistered(listener: (userId: string) => Promise<void>): void };
 }
 
 /**
@@ -23,9 +25,12 @@ export interface PushDeps extends Omit<PushOptions, 'allowedHosts'> {
  * so it is awaited at start.
  */
 export async function createPush(deps: PushDeps): Promise<{ push: PushService; plugin: FeaturePlugin }> {
-  const { db, vapid: configured, vapidSubject, allowedHosts, ...options } = deps;
+  const { db, vapid: configured, vapidSubject, allowedHosts, guests, ...options } = deps;
   const repository = new PushRepository(db);
   const vapid = await loadVapidKeys(repository, configured, vapidSubject ?? 'mailto:webpush@gomeum.invalid');
   const push = new PushService(repository, vapid, { ...options, allowedHosts: allowedHosts ?? DEFAULT_PUSH_HOSTS });
+  guests?.onGuestRegistered(async (userId) => {
+    await push.forgetDevices(userId);
+  });
   return { push, plugin: (app) => pushRoutes(app, { push }) };
 }

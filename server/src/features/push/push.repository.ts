@@ -85,6 +85,12 @@ export class PushRepository {
       .execute();
   }
 
+  /** Deletes every subscription of this user; returns how many there were. */
+  async deleteAllForUser(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async getSetting(key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;

@@ -132,6 +132,15 @@ export class PushService implements PushSender {
     await this.repository.deleteForUser(userId, endpoint);
   }
 
+  /**
+   * Forgets every device of this user. A guest registering keeps its id, but not the devices its
+   * other browsers subscribed (a copy of its cookie among them); the registering browser subscribes
+   * again as the account.
+   */
+  async forgetDevices(userId: string): Promise<number> {
+    return this.repository.deleteAllForUser(userId);
+  }
+
   sendToAll(build: PushMessageBuilder, onDone?: PushDone): void {
     this.track(
       (async () => {

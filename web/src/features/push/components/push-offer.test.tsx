@@ -138,6 +138,23 @@ describe('PushOffer and PushSync', () => {
     expect(blocked).not.toBeInTheDocument();
   });
 
+  it('stores the subscription again when the guest becomes an account (the server forgot the guest’s devices)', async () => {
+    signedIn = { ...me, id: 'u-guest-registers', email: null, isGuest: true, guestId: 'guest_1' };
+    const push = pushBrowser('granted', 'granted');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PushSync />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(push.saved).toHaveLength(1));
+    // The guest registers: the same id, now an account.
+    signedIn = { ...signedIn, email: 'guest@example.com', isGuest: false, guestId: null };
+    await client.invalidateQueries();
+    await waitFor(() => expect(push.saved).toHaveLength(2));
+    expect(push.saved[1]).toMatchObject({ endpoint: 'https://push.example.com/sub/1' });
+  });
+
   it('asks nothing once the browser has been answered, or notifications were turned off here', async () => {
     signedIn = { ...me, id: 'u-answered' };
     pushBrowser('granted', 'granted');

@@ -40,7 +40,7 @@ export function PushOffer({ reason }: { reason: PushOfferReason }) {
     setFailed(false);
     setAsked(true);
     try {
-      markSynced(userId);
+      if (me.data) markSynced(me.data);
       await turnPushOn(locale);
     } catch (error) {
       console.warn('push subscription failed', error);
