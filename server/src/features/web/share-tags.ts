@@ -122,13 +122,15 @@ export function updateCard(update: Update, language: Language, origin: string): 
 export function renderShell(indexHtml: string, card: ShareCard): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  // A canonical link and og:url must be absolute: with no public origin known, there are none.
+  const absolute = /^https?:\/\//.test(card.url);
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(card.url)}" />`,
+    ...(absolute ? [`<link rel="canonical" href="${escapeHtml(card.url)}" />`] : []),
     meta('property', 'og:type', card.type),
     meta('property', 'og:site_name', 'Gomeum'),
     meta('property', 'og:title', card.title),
     meta('property', 'og:description', card.description),
-    meta('property', 'og:url', card.url),
+    ...(absolute ? [meta('property', 'og:url', card.url)] : []),
     meta('property', 'og:image', card.image),
     meta('property', 'og:image:alt', card.imageAlt),
     ...(card.imageSize

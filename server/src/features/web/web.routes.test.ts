@@ -296,11 +296,13 @@ describe('canonical and share links name the public origin, never a forged Host 
     expect(response.body).not.toContain('evil.example');
   });
 
-  it('without PUBLIC_URL outside development, names no host at all (paths only)', async () => {
+  it('without PUBLIC_URL outside development, names no host at all (no canonical link, which must be absolute)', async () => {
     const t = await createTestAppWithOperator({ webDist: webDistWithShell(), requestHostFallback: false });
     apps.push(t);
     const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host: 'evil.example' } });
-    expect(canonicals(response.body)).toEqual(['/register']);
+    expect(canonicals(response.body)).toEqual([]);
+    expect(response.body).not.toContain('og:url');
+    expect(tag(response.body, 'og:title')).toMatch(/Gomeum/);
     expect(tag(response.body, 'og:image')).toBe('/icons/share-card.png');
     expect(response.body).not.toContain('evil.example');
   });
