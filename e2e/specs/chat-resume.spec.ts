@@ -69,7 +69,7 @@ describe('chat across a dropped connection', () => {
     await page.getByRole('button', { name: /Chat with Gomeum/ }).click();
     const panel = page.getByRole('dialog', { name: 'Chat with Gomeum' });
     await panel.getByText('welcome to my little corner of the night sky', { exact: false }).waitFor();
-    await panel.getByText('Online now').or(panel.getByText('Away · AI Gomeum answers')).waitFor();
+    await panel.getByText('Online now').or(panel.getByText('Away · AI answers')).waitFor();
 
     // The connection drops: the panel says so.
     await live.cut();

@@ -166,7 +166,7 @@ describe('ChatWidget', () => {
     history();
     const toggle = screen.getByRole('button', { name: 'Chat with Gomeum' });
     await userEvent.click(toggle);
-    expect(screen.getByText('Away · AI Gomeum answers')).toBeInTheDocument();
+    expect(screen.getByText('Away · AI answers')).toBeInTheDocument();
     socket.emit({ type: 'presence.changed', online: true });
     expect(screen.getByText('Online now')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
