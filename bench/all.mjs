@@ -1,5 +1,5 @@
 /**
- * Runs every benchmark in turn (each appends its figures to docs/BENCHMARKS.md). Needs a current
+ * Runs every benchmark in turn (each keeps its table in bench/runs/). Needs a current
  * build (`npm run build`). Arguments are handed to each script (`--rounds 3`, say); the live
  * benchmark takes its own (`npm run bench:live -- --sockets 19000`), and the soak runs apart
  * (`npm run bench:soak`, 30 minutes).

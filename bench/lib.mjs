@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the benchmark scripts: start the built server as `npm start` would (on a data
  * folder of its own), read a process's CPU time from /proc, run autocannon, and summarize.
- * Benchmarks are scripts, not tests: they print figures and append them to docs/BENCHMARKS.md.
+ * Benchmarks are scripts, not tests: they print figures and keep each run's table in bench/runs/.
  */
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -166,11 +166,22 @@ export function summarize(runs) {
   };
 }
 
-/** Appends a section to docs/BENCHMARKS.md under the given heading (the run's date included). */
+/**
+ * Keeps a run's table in bench/runs/ (not committed), one file per run named by its date and
+ * benchmark, and says where: docs/BENCHMARKS.md is the reference, and a run that changes a latest
+ * figure is folded into its section there by hand.
+ */
 export function appendResults(title, lines) {
-  const file = path.join(ROOT, 'docs/BENCHMARKS.md');
-  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  fs.appendFileSync(file, `\n### ${title} — run of ${date} UTC\n\n${lines.join('\n')}\n`);
+  const stamp = new Date().toISOString().slice(0, 16);
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const dir = path.join(ROOT, 'bench/runs');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${stamp.replace(/[:T]/g, '-')}-${slug}.md`);
+  fs.writeFileSync(file, `### ${title} — run of ${stamp.replace('T', ' ')} UTC\n\n${lines.join('\n')}\n`);
+  console.log(`\nRecorded in ${path.relative(ROOT, file)}`);
 }
 
 /** Starts the bare Fastify baseline in a process of its own, answering `method route` with `bytes`. */

@@ -22,7 +22,7 @@
  *
  * The client side costs CPU too (on the same machine): its sockets are raw TCP connections that
  * did the WebSocket handshake and only timestamp the first frame of a broadcast. The operator
- * socket is a real `ws` client. Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
+ * socket is a real `ws` client. Keeps its table in bench/runs/ (BENCH_NO_RECORD=1: not).
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';

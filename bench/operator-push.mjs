@@ -20,7 +20,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/operator-push.mjs --instances 2
  *
- * Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
+ * Keeps its table in bench/runs/ (BENCH_NO_RECORD=1: not).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,7 +3,7 @@
  * server/src/features/web/page-render.ts) against the same page as the bare shell the service
  * worker keeps (`X-Gomeum-Shell: bare`: no render), on the same server in alternating runs, and
  * bare Fastify returning the drawn page's bytes. Prints req/s, p50/p99 latency and server CPU per
- * request, and the ratios; appends to docs/BENCHMARKS.md.
+ * request, and the ratios; keeps its table in bench/runs/.
  *
  *   npm run build && node bench/page.mjs [--rounds 3] [--seconds 10] [--connections 10] [--path /register]
  *   node bench/page.mjs --path /task/music --guest   a signed-in user's page (a guest's), drawn from their reads

@@ -1,8 +1,8 @@
 /**
  * Read benchmark: an authenticated `GET /api/planets/music/logs?limit=20` (a user's 20 proofs),
  * against the same bytes returned by a bare Fastify route, in alternating runs. Prints req/s,
- * p50/p99 latency and server CPU per request for both, and their ratio; appends to
- * docs/BENCHMARKS.md.
+ * p50/p99 latency and server CPU per request for both, and their ratio; keeps its table in
+ * bench/runs/.
  *
  *   npm run build && node bench/read.mjs [--rounds 3] [--seconds 10] [--connections 50]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/read.mjs   # on PostgreSQL

@@ -5,7 +5,7 @@
  * second, and a broadcast to every socket once a minute (the operator's away switch). Every 10 s
  * it samples the server's RSS; at the end it prints the errors (failed requests, sockets lost, a
  * broadcast that missed sockets) and how much the RSS grew over the last two thirds of the run
- * (the last 20 minutes of 30), and appends that to docs/BENCHMARKS.md.
+ * (the last 20 minutes of 30), and keeps that in bench/runs/.
  *
  *   npm run build && node bench/soak.mjs [--minutes 30] [--sockets 5000] [--reads 50] [--writes 20]
  */

@@ -16,7 +16,7 @@
  *   npm run build && node bench/typing.mjs [--users 2000] [--rounds 5] [--samples 100]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/typing.mjs --instances 2
  *
- * Appends its table to docs/BENCHMARKS.md (BENCH_NO_RECORD=1: not).
+ * Keeps its table in bench/runs/ (BENCH_NO_RECORD=1: not).
  */
 import fs from 'node:fs';
 import path from 'node:path';

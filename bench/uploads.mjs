@@ -2,7 +2,7 @@
  * Animated uploads against everyone else (issue 30, item 2): four guests each post a proof with an
  * 82 KB GIF of 48 frames at 1000×1000 (under the 50-megapixel limit) at the same moment, while an
  * account signs in again and again. Prints each upload's status and time, and the sign-ins' times
- * while the uploads ran (median and slowest); appends to docs/BENCHMARKS.md. The targets: every
+ * while the uploads ran (median and slowest); keeps its table in bench/runs/. The targets: every
  * sign-in within 1 s, every upload answered within 30 s with its outcome.
  *
  *   npm run build -w @gomeum/server && npm run bench:uploads -- [--uploads 4] [--rounds 3]

@@ -3,7 +3,7 @@
  * each acknowledged only once it is on disk (SQLite `synchronous=FULL`, or PostgreSQL's commit),
  * against bare Fastify answering the same bytes, in alternating runs. The operator is away and no
  * AI key is set, so each message also stores Gomeum's fallback answer, as in production without
- * a key. Prints messages/s, p50/p99 and server CPU per message; appends to docs/BENCHMARKS.md.
+ * a key. Prints messages/s, p50/p99 and server CPU per message; keeps its table in bench/runs/.
  *
  *   npm run build && node bench/write.mjs [--rounds 3] [--seconds 10] [--connections 50]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/write.mjs   # on PostgreSQL
