@@ -73,9 +73,9 @@ export function renderLanguage(cookies: Record<string, string | undefined>, acce
 
 /**
  * The pages the server draws: the ones a visitor opens first, signed out, and a signed-in user's
- * galaxy, planets, moon and task pages. Their paint then comes with the HTML (Lighthouse's phone
- * LCP from 2.1-2.4 s to 1.2-1.5 s, docs/BENCHMARKS.md), and the app takes each over in short tasks
- * (web/src/lib/hydrate-later.tsx), keeping the drawings as the server drew them.
+ * galaxy, planets, moon and task pages. Their paint then comes with the HTML (the first
+ * contentful paint is the largest one, docs/BENCHMARKS.md), and the app takes each over with
+ * React's `hydrateRoot`, keeping the drawings as the server drew them.
  */
 export const DRAWN_PAGES: readonly WebRoute[] = ['home', 'register', 'galaxy', 'moon', 'planet', 'task'];
 
