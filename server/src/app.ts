@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // Replies drafted for the operator know what Gomeum knows of the user: tasks, proofs, moon answers.
   const knowledge = userKnowledge({ tasks, moon: (userId) => moon.list(userId) });
   const draftsPerMinute = config.chatRateLimit?.aiDrafts;
-  const waitingProofs = () => reactions.waiting();
+  const waitingProofs = () => reactions.waiting('oldest');
   const { chat, drafts } = use(
     createChat({ ...chatDeps, knowledge, draftsPerMinute, waitingProofs, onError: warn('chat') }),
   );
