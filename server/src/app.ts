@@ -168,7 +168,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     metrics,
   });
   const { liveHeartbeatMs: heartbeatMs, liveSessionCheckMs: sessionCheckMs } = config;
-  plugins.push((app) => liveRoutes(app, { hub: live, heartbeatMs, sessions: auth, sessionCheckMs }));
+  // Typing is throttled by its relay (one passed on per typist every 2 s), not counted as events.
+  const unmetered = ['chat.typing'] as const;
+  plugins.push((app) => liveRoutes(app, { hub: live, heartbeatMs, sessions: auth, sessionCheckMs, unmetered }));
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const requestHostFallback = config.requestHostFallback ?? false;
   const findUpdate = (id: string) => updates.find(id);
