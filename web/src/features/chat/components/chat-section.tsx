@@ -78,8 +78,9 @@ function Conversation({
     clientId.current = null;
     setDraft(text);
   });
-  const lastMessage = messages.data?.at(-1);
-  const waitsForGomeum = lastMessage?.sender === 'user' && lastMessage.kind === 'message';
+  // Waiting as the queue counts it: the last thing said is the user's (a welcome, an announcement,
+  // a reaction posted or the notice that the AI could not answer after it leave it waiting).
+  const waitsForGomeum = messages.data?.findLast((m) => m.kind === 'message')?.sender === 'user';
   const { start: startDraft } = reply;
   // Once per opening, and never over what the operator has written.
   const asked = useRef(false);
