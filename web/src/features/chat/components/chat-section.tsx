@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
+import { useStickToEnd } from '../../../lib/use-stick-to-end.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
 import { useReplyDraft } from '../api/reply-draft.ts';
@@ -112,6 +113,8 @@ function Conversation({
     list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
     shownFirstId.current = firstId;
   }, [firstId, lastId]);
+  // The reply box growing (a draft, its controls) shrinks the list: its newest stays in view.
+  useStickToEnd(listRef, !messages.isPending);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   const loadOlder = () => {
     const list = listRef.current;
