@@ -297,53 +297,56 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   });
   return (
     <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>
-      <section className="panel dashboard-card" aria-labelledby="inbox-title">
+      {/* One card: the queue, then the conversations, each a region of its own. */}
+      <div className="panel dashboard-card">
         <OperatorQueue onOpenConversation={open} typing={typingUsers} />
-        <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
-          {t('dashboard.conversations')}
-        </h2>
-        <ListStates
-          query={conversations}
-          empty={t('dashboard.no_conversations')}
-          isEmpty={(items) => items.length === 0}
-          skeleton={<RowsSkeleton />}
-        >
-          {(items) => (
-            <ul className="user-rows">
-              {items.map((conversation) => (
-                <li key={conversation.userId}>
-                  <button
-                    type="button"
-                    className="user-row"
-                    aria-pressed={selected === conversation.userId}
-                    onClick={() => open(conversation.userId)}
-                  >
-                    <span className="user-row__name">
-                      <span className="user-row__who">{who(conversation)}</span>
-                      {typingUsers.has(conversation.userId) ? (
-                        <span className="badge badge--typing" data-testid="user-typing-badge">
-                          {t('dashboard.user_typing')}
-                        </span>
-                      ) : null}
-                      {unreadOf(conversation) > 0 ? (
-                        <span className="badge badge--unread" data-testid="unread-count">
-                          {t('dashboard.unread_count', { count: unreadOf(conversation) })}
-                        </span>
-                      ) : conversation.lastMessage.sender === 'user' ? (
-                        <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
-                      ) : null}
-                    </span>
-                    <span className="user-row__meta">
-                      {formatDateTime(conversation.lastMessage.createdAt, i18n.language)} ·{' '}
-                      {messageText(conversation.lastMessage, t, i18n.language).slice(0, 80)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListStates>
-      </section>
+        <section aria-labelledby="inbox-title">
+          <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
+            {t('dashboard.conversations')}
+          </h2>
+          <ListStates
+            query={conversations}
+            empty={t('dashboard.no_conversations')}
+            isEmpty={(items) => items.length === 0}
+            skeleton={<RowsSkeleton />}
+          >
+            {(items) => (
+              <ul className="user-rows">
+                {items.map((conversation) => (
+                  <li key={conversation.userId}>
+                    <button
+                      type="button"
+                      className="user-row"
+                      aria-pressed={selected === conversation.userId}
+                      onClick={() => open(conversation.userId)}
+                    >
+                      <span className="user-row__name">
+                        <span className="user-row__who">{who(conversation)}</span>
+                        {typingUsers.has(conversation.userId) ? (
+                          <span className="badge badge--typing" data-testid="user-typing-badge">
+                            {t('dashboard.user_typing')}
+                          </span>
+                        ) : null}
+                        {unreadOf(conversation) > 0 ? (
+                          <span className="badge badge--unread" data-testid="unread-count">
+                            {t('dashboard.unread_count', { count: unreadOf(conversation) })}
+                          </span>
+                        ) : conversation.lastMessage.sender === 'user' ? (
+                          <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
+                        ) : null}
+                      </span>
+                      <span className="user-row__meta">
+                        {formatDateTime(conversation.lastMessage.createdAt, i18n.language)} ·{' '}
+                        {messageText(conversation.lastMessage, t, i18n.language).slice(0, 80)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListStates>
+        </section>
+      </div>
       <section className="panel dashboard-card inbox__panel" aria-label={t('dashboard.conversation')}>
         {selected ? (
           <Conversation
