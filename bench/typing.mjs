@@ -171,7 +171,7 @@ try {
     operator.send(JSON.stringify({ type: 'chat.typing', typing: true, userId: user.id }));
     toUser.push((await reached) - typed);
     user.onTyping = null;
-    // One socket may send 60 events per 10 s: the operator's samples are spaced (a person types slower).
+    // The operator's samples are spaced as a person types (a socket past 240 frames per 10 s is cut off).
     await sleep(200);
   }
   // 2. Disappears within: 20 typists type for 3 s (a keystroke every 250 ms, sent by the throttle),

@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // Replies drafted for the operator know what Gomeum knows of the user: tasks, proofs, moon answers.
   const knowledge = userKnowledge({ tasks, moon: (userId) => moon.list(userId) });
   const draftsPerMinute = config.chatRateLimit?.aiDrafts;
-  const waitingProofs = () => reactions.waiting();
+  const waitingProofs = () => reactions.waiting('oldest');
   const { chat, drafts } = use(
     createChat({ ...chatDeps, knowledge, draftsPerMinute, waitingProofs, onError: warn('chat') }),
   );
@@ -161,7 +161,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     metrics,
   });
   const { liveHeartbeatMs: heartbeatMs, liveSessionCheckMs: sessionCheckMs } = config;
-  plugins.push((app) => liveRoutes(app, { hub: live, heartbeatMs, sessions: auth, sessionCheckMs }));
+  // Typing is throttled by its relay (one passed on per typist every 2 s), not counted as events.
+  const unmetered = ['chat.typing'] as const;
+  plugins.push((app) => liveRoutes(app, { hub: live, heartbeatMs, sessions: auth, sessionCheckMs, unmetered }));
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const requestHostFallback = config.requestHostFallback ?? false;
   const findUpdate = (id: string) => updates.find(id);

@@ -133,4 +133,6 @@ export const LIVE_CLOSE = {
   unauthorized: 4401,
   /** The server is shutting down or restarting: reconnect. */
   goingAway: 1001,
+  /** The socket sent far more events than a person does (a script): closed, as a policy violation. */
+  tooMany: 1008,
 } as const;

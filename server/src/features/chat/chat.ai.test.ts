@@ -1,4 +1,4 @@
-import { type ChatMessage, chatHistorySchema } from '@gomeum/contracts';
+import { type ChatMessage, chatHistorySchema, type ServerEvent } from '@gomeum/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
 import { FakeAi } from '../../test/fake-ai.ts';
@@ -114,6 +114,25 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     expect(fake.requests).toHaveLength(1);
     expect(JSON.stringify(socket.events)).not.toContain(KEY);
     expect((await mia.get('/api/chat/messages')).text).not.toContain(KEY);
+  });
+
+  it('shows the user Gomeum typing while the AI composes, before its first words, and no one else', async () => {
+    const mia = await guest(t);
+    const leo = await guest(t);
+    const [miaTab, leoTab] = [await connect(mia), await connect(leo)];
+    const composing = (userId: string) => (event: ServerEvent) =>
+      event.type === 'chat.typing' && event.userId === userId && event.who === 'gomeum_ai' && event.typing;
+    const question = await send(mia, 'Are you writing?');
+    await miaTab.waitFor((event) => event.type === 'chat.ai_delta');
+    const typingAt = miaTab.events.findIndex(composing(question.userId));
+    expect(typingAt).toBeGreaterThanOrEqual(0);
+    expect(typingAt).toBeLessThan(miaTab.events.findIndex((event) => event.type === 'chat.ai_delta'));
+    // Leo's own question is his marker: before it, he heard nothing of Mia's answer being written.
+    const his = await send(leo, 'And me?');
+    await leoTab.waitFor(composing(his.userId));
+    expect(leoTab.events.filter((event) => event.type === 'chat.typing')).toEqual([
+      { type: 'chat.typing', userId: his.userId, who: 'gomeum_ai', typing: true },
+    ]);
   });
 
   it('accepts a provider that answers with one JSON body', async () => {

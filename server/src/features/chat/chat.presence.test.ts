@@ -1,4 +1,9 @@
-import { chatConversationsSchema, operatorQueueSchema, type ServerEvent } from '@gomeum/contracts';
+import {
+  chatConversationsSchema,
+  operatorQueueSchema,
+  WAITING_PROOFS_LIMIT,
+  type ServerEvent,
+} from '@gomeum/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
@@ -19,6 +24,16 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     return socket;
   };
   const idOf = async (client: TestClient) => (await client.get('/api/me')).body as { id: string };
+  const queue = async (client: TestClient) =>
+    operatorQueueSchema.parse((await client.get('/api/operator/queue')).body).items;
+  /** Confirms a task on `planet` and sends one proof of it; the proof's id. */
+  const sendProof = async (client: TestClient, planet: string, title: string) => {
+    const task = { description: 'Cook a soup', reward: 'Cake', goal: 3 };
+    expect((await client.request('PUT', `/api/planets/${planet}/task`, task)).status).toBe(200);
+    const sent = await client.postForm(`/api/planets/${planet}/logs`, { date: '2026-11-24', title, content: 'Done' });
+    expect(sent.status, sent.text).toBe(200);
+    return (sent.body as { log: { id: string } }).log.id;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ operator: OPERATOR });
@@ -142,5 +157,56 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect(mine[0]?.since).toBe(earlyFirst.createdAt);
     const sinces = queue.map((item) => item.since);
     expect(sinces).toEqual([...sinces].sort((a, b) => a - b));
+  });
+
+  it('puts a proof waiting for a reaction in the queue among conversations, oldest first, until Gomeum reacts', async () => {
+    const gomeum = await operator(t);
+    const dashboard = await open(gomeum);
+    const [asker, prover, later] = [await guest(t), await guest(t), await guest(t)];
+    const question = await send(asker, 'a question first');
+    t.clock.advance(30_000);
+    const proof = await sendProof(prover, 'food', 'Soup of the day');
+    await dashboard.waitFor((event) => event.type === 'proof.queue_changed');
+    t.clock.advance(30_000);
+    const after = await send(later, 'a question after');
+    const ours = async () => {
+      const ids = [question.userId, after.userId, (await idOf(prover)).id];
+      return (await queue(gomeum)).filter((item) => ids.includes(item.userId));
+    };
+    expect(await ours()).toMatchObject([
+      { kind: 'chat', userId: question.userId, since: question.createdAt },
+      { kind: 'proof', logId: proof, planet: 'food', since: question.createdAt + 30_000, preview: 'Soup of the day' },
+      { kind: 'chat', userId: after.userId, since: after.createdAt },
+    ]);
+
+    // Gomeum reacts: the dashboards hear it, and the proof has left the queue.
+    expect((await gomeum.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Yum!' })).status).toBe(200);
+    await dashboard.waitFor((event) => event.type === 'proof.reaction' && event.reaction.logId === proof);
+    expect((await ours()).map((item) => item.kind)).toEqual(['chat', 'chat']);
+  });
+
+  it('keeps the longest-waiting proof at the head of the queue when more than the limit wait', async () => {
+    const gomeum = await operator(t);
+    const prover = await guest(t);
+    const oldest = await sendProof(prover, 'game', 'The first level');
+    const { id: userId } = await idOf(prover);
+    const newer = Array.from({ length: WAITING_PROOFS_LIMIT }, (_, i) => ({
+      id: `newer-proof-${i}`,
+      user_id: userId,
+      planet: 'game',
+      date: '2026-11-25',
+      title: `Level ${i + 2}`,
+      content: 'Done',
+      image_key: null,
+      created_at: t.clock.now + 1_000 + i,
+    }));
+    await t.database.db.insertInto('task_logs').values(newer).execute();
+    try {
+      const proofs = (await queue(gomeum)).filter((item) => item.kind === 'proof');
+      expect(proofs[0]).toMatchObject({ logId: oldest });
+      expect(proofs).toHaveLength(WAITING_PROOFS_LIMIT);
+    } finally {
+      await t.database.db.deleteFrom('task_logs').where('user_id', '=', userId).execute();
+    }
   });
 });

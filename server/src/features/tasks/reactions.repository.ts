@@ -85,8 +85,9 @@ export class ReactionsRepository {
     return row?.planet;
   }
 
-  /** Proofs without a reaction, newest first, with their user and task. */
-  waiting(limit: number): Promise<WaitingProofRow[]> {
+  /** Proofs without a reaction, newest first (or oldest first), with their user and task. */
+  waiting(limit: number, oldestFirst = false): Promise<WaitingProofRow[]> {
+    const order = oldestFirst ? 'asc' : 'desc';
     return this.db
       .selectFrom('task_logs as l')
       .leftJoin('proof_reactions as r', 'r.log_id', 'l.id')
@@ -111,8 +112,8 @@ export class ReactionsRepository {
         't.goal',
       ])
       .where('r.log_id', 'is', null)
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
+      .orderBy('l.created_at', order)
+      .orderBy('l.id', order)
       .limit(limit)
       .execute();
   }

@@ -80,9 +80,13 @@ export class ReactionsService {
     this.work.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
   }
 
-  /** Proofs no one has reacted to yet, newest first, with who sent them and the task's progress. */
-  async waiting(): Promise<WaitingProof[]> {
-    const rows = await this.deps.repo.waiting(WAITING_PROOFS_LIMIT);
+  /**
+   * Proofs no one has reacted to yet, with who sent them and the task's progress: the newest first
+   * (the proofs list), or the oldest first (the one queue, where the longest waiting lead and must
+   * not be the ones left out when more than the limit wait).
+   */
+  async waiting(order: 'newest' | 'oldest' = 'newest'): Promise<WaitingProof[]> {
+    const rows = await this.deps.repo.waiting(WAITING_PROOFS_LIMIT, order === 'oldest');
     const counts = await this.deps.repo.counts(rows);
     return rows.map((row) => ({
       id: row.id,

@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { clientEventSchema } from '@gomeum/contracts';
+import { clientEventSchema, LIVE_CLOSE, type ClientEventType } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
 import { originAllowed } from '../same-origin.ts';
 import type { App } from '../zod-provider.ts';
+import { EventLimit } from './event-limit.ts';
 import type { LiveHub } from './hub.ts';
 import { startHeartbeat } from './heartbeat.ts';
 
@@ -15,8 +16,19 @@ export interface LiveRoutesOptions {
   hub: LiveHub;
   /** How often the server pings each socket; a socket that missed the last ping is dropped. */
   heartbeatMs?: number;
-  /** Client events a socket may send per 10 seconds before they are refused. */
+  /** Client events a socket may send per 10 seconds before they are refused (60). */
   maxEventsPer10s?: number;
+  /**
+   * Client events not counted against `maxEventsPer10s`, because their handler throttles them itself
+   * and drops the rest at no cost (typing: one passed on per typist every 2 s). Someone typing, or
+   * the operator typing in conversation after conversation, never loses the budget their chat needs.
+   */
+  unmetered?: readonly ClientEventType[];
+  /**
+   * Frames of any kind (unmetered events too) a socket may send per 10 seconds; one more and it is
+   * closed (`LIVE_CLOSE.tooMany`): no person sends that many, a script does (4 × `maxEventsPer10s`).
+   */
+  maxFramesPer10s?: number;
   /**
    * The sessions (auth): a session that ends (sign-out, rotation) closes its sockets at once, on
    * every instance; and which of these sessions are still signed in, checked every `sessionCheckMs`,
@@ -70,6 +82,8 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   const { hub } = options;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const maxEvents = options.maxEventsPer10s ?? 60;
+  const limits = { events: maxEvents, frames: options.maxFramesPer10s ?? 4 * maxEvents };
+  const unmetered = new Set<string>(options.unmetered ?? []);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
 
   // Pings spread over the interval (a slice of the sockets each second), so ten thousand pongs do
@@ -127,18 +141,12 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
       heartbeat.alive(socket);
       socket.on('pong', () => heartbeat.alive(socket));
       const { connection, receive, detach } = hub.attach(user, sessionId, socket);
-      let windowStart = Date.now();
-      let count = 0;
+      const limit = new EventLimit(limits);
       socket.on('message', (data, isBinary) => {
         heartbeat.alive(socket);
-        const now = Date.now();
-        if (now - windowStart > 10_000) {
-          windowStart = now;
-          count = 0;
-        }
-        count += 1;
-        if (count > maxEvents) {
+        if (!limit.frame()) {
           connection.send({ type: 'error', code: 'errors.rate_limited' });
+          socket.close(LIVE_CLOSE.tooMany, 'too many events');
           return;
         }
         let parsed: unknown;
@@ -148,6 +156,11 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
           parsed = undefined;
         }
         const event = clientEventSchema.safeParse(parsed);
+        // Unreadable frames count against the budget like any event that costs work.
+        if (!(event.success && unmetered.has(event.data.type)) && !limit.event()) {
+          connection.send({ type: 'error', code: 'errors.rate_limited' });
+          return;
+        }
         if (!event.success) {
           connection.send({ type: 'error', code: 'errors.bad_request' });
           return;

@@ -208,6 +208,52 @@ describe('ChatSection', () => {
     expect(shown.filter((text) => text.includes('new'))).toEqual([]);
   });
 
+  it('drafts a reply when the user spoke last, a notice or a welcome after them notwithstanding, and not once answered', async () => {
+    const after = (id: number, userId: string, kind: ChatMessage['kind'], sender: ChatMessage['sender']) => ({
+      ...message(id, userId, sender, kind),
+      kind,
+    });
+    const histories: Record<string, ChatMessage[]> = {
+      // The AI could not answer (its notice), then the chat's welcome came: the question still waits.
+      'u-mina': [
+        message(1, 'u-mina', 'user', 'Are you there?'),
+        after(2, 'u-mina', 'unavailable', 'gomeum_ai'),
+        after(3, 'u-mina', 'welcome', 'gomeum'),
+      ],
+      // Answered, then a log announced after the answer: nothing waits.
+      'u-jun': [
+        message(8, 'u-jun', 'user', 'Hi!'),
+        message(9, 'u-jun', 'gomeum', 'Purr.'),
+        after(10, 'u-jun', 'announcement', 'gomeum'),
+      ],
+    };
+    fakeServer({
+      'GET /api/operator/chats': { conversations: [mina, jun] },
+      'GET /api/operator/chats/:userId/messages': ({ params }) => ({
+        messages: histories[params.userId ?? ''] ?? [],
+        more: false,
+      }),
+      'POST /api/operator/chats/:userId/read': { unreadCount: 0 },
+    });
+    renderWithClient(
+      <LiveProvider userId="u-operator" createClient={() => new LiveClient('ws://test/api/live')}>
+        <ChatSection />
+      </LiveProvider>,
+    );
+    await waitFor(() => expect(FakeSocket.current).not.toBeNull());
+    const socket = FakeSocket.current!;
+    socket.ready();
+    const drafts = () => socket.sent.filter((event) => event.type === 'chat.draft');
+
+    await userEvent.click(await screen.findByRole('button', { name: /jun@example\.com/ }));
+    const pane = screen.getByRole('region', { name: 'Conversation' });
+    await within(pane).findByText('Purr.');
+    await userEvent.click(screen.getByRole('button', { name: /mina@example\.com/ }));
+    await within(pane).findByText('Are you there?');
+    await waitFor(() => expect(drafts()).toHaveLength(1));
+    expect(drafts()[0]).toMatchObject({ userId: 'u-mina' });
+  });
+
   it('replies as Gomeum, and a second try after an error is the same reply (one client id)', async () => {
     let fail = true;
     const server = fakeServer({

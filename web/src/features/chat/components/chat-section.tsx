@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
+import { useStickToEnd } from '../../../lib/use-stick-to-end.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
 import { useReplyDraft } from '../api/reply-draft.ts';
@@ -78,8 +79,9 @@ function Conversation({
     clientId.current = null;
     setDraft(text);
   });
-  const lastMessage = messages.data?.at(-1);
-  const waitsForGomeum = lastMessage?.sender === 'user' && lastMessage.kind === 'message';
+  // Waiting as the queue counts it: the last thing said is the user's (a welcome, an announcement,
+  // a reaction posted or the notice that the AI could not answer after it leave it waiting).
+  const waitsForGomeum = messages.data?.findLast((m) => m.kind === 'message')?.sender === 'user';
   const { start: startDraft } = reply;
   // Once per opening, and never over what the operator has written.
   const asked = useRef(false);
@@ -111,6 +113,8 @@ function Conversation({
     list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
     shownFirstId.current = firstId;
   }, [firstId, lastId]);
+  // The reply box growing (a draft, its controls) shrinks the list: its newest stays in view.
+  useStickToEnd(listRef, !messages.isPending);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   const loadOlder = () => {
     const list = listRef.current;
@@ -293,53 +297,56 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   });
   return (
     <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>
-      <section className="panel dashboard-card" aria-labelledby="inbox-title">
+      {/* One card: the queue, then the conversations, each a region of its own. */}
+      <div className="panel dashboard-card">
         <OperatorQueue onOpenConversation={open} typing={typingUsers} />
-        <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
-          {t('dashboard.conversations')}
-        </h2>
-        <ListStates
-          query={conversations}
-          empty={t('dashboard.no_conversations')}
-          isEmpty={(items) => items.length === 0}
-          skeleton={<RowsSkeleton />}
-        >
-          {(items) => (
-            <ul className="user-rows">
-              {items.map((conversation) => (
-                <li key={conversation.userId}>
-                  <button
-                    type="button"
-                    className="user-row"
-                    aria-pressed={selected === conversation.userId}
-                    onClick={() => open(conversation.userId)}
-                  >
-                    <span className="user-row__name">
-                      <span className="user-row__who">{who(conversation)}</span>
-                      {typingUsers.has(conversation.userId) ? (
-                        <span className="badge badge--typing" data-testid="user-typing-badge">
-                          {t('dashboard.user_typing')}
-                        </span>
-                      ) : null}
-                      {unreadOf(conversation) > 0 ? (
-                        <span className="badge badge--unread" data-testid="unread-count">
-                          {t('dashboard.unread_count', { count: unreadOf(conversation) })}
-                        </span>
-                      ) : conversation.lastMessage.sender === 'user' ? (
-                        <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
-                      ) : null}
-                    </span>
-                    <span className="user-row__meta">
-                      {formatDateTime(conversation.lastMessage.createdAt, i18n.language)} ·{' '}
-                      {messageText(conversation.lastMessage, t, i18n.language).slice(0, 80)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListStates>
-      </section>
+        <section aria-labelledby="inbox-title">
+          <h2 id="inbox-title" className="dashboard-card__title" tabIndex={-1}>
+            {t('dashboard.conversations')}
+          </h2>
+          <ListStates
+            query={conversations}
+            empty={t('dashboard.no_conversations')}
+            isEmpty={(items) => items.length === 0}
+            skeleton={<RowsSkeleton />}
+          >
+            {(items) => (
+              <ul className="user-rows">
+                {items.map((conversation) => (
+                  <li key={conversation.userId}>
+                    <button
+                      type="button"
+                      className="user-row"
+                      aria-pressed={selected === conversation.userId}
+                      onClick={() => open(conversation.userId)}
+                    >
+                      <span className="user-row__name">
+                        <span className="user-row__who">{who(conversation)}</span>
+                        {typingUsers.has(conversation.userId) ? (
+                          <span className="badge badge--typing" data-testid="user-typing-badge">
+                            {t('dashboard.user_typing')}
+                          </span>
+                        ) : null}
+                        {unreadOf(conversation) > 0 ? (
+                          <span className="badge badge--unread" data-testid="unread-count">
+                            {t('dashboard.unread_count', { count: unreadOf(conversation) })}
+                          </span>
+                        ) : conversation.lastMessage.sender === 'user' ? (
+                          <span className="badge badge--waiting">{t('dashboard.waiting')}</span>
+                        ) : null}
+                      </span>
+                      <span className="user-row__meta">
+                        {formatDateTime(conversation.lastMessage.createdAt, i18n.language)} ·{' '}
+                        {messageText(conversation.lastMessage, t, i18n.language).slice(0, 80)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListStates>
+        </section>
+      </div>
       <section className="panel dashboard-card inbox__panel" aria-label={t('dashboard.conversation')}>
         {selected ? (
           <Conversation

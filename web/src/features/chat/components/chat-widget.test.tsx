@@ -161,6 +161,59 @@ describe('ChatWidget', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it('shows Gomeum typing, politely, until a stop, their message or the AI’s first words, and Seen under what was read', async () => {
+    const { socket } = await openConversation([]);
+    socket.emit({
+      type: 'chat.history',
+      after: null,
+      messages: [message(1, 'user', 'Are you there?'), message(2, 'user', 'Hello?')],
+      operatorReadId: 1,
+    });
+    await userEvent.click(screen.getByRole('button', { name: /^Chat with Gomeum/ }));
+    const panel = screen.getByRole('dialog', { name: 'Chat with Gomeum' });
+    const typing = within(panel).getByTestId('gomeum-typing');
+    expect(typing).toHaveAttribute('aria-live', 'polite');
+    expect(typing).toHaveTextContent(/^$/);
+    const seenUnder = () =>
+      within(panel)
+        .getAllByRole('listitem')
+        .filter((item) => within(item).queryByTestId('chat-seen'))
+        .map((item) => item.querySelector('p')?.textContent);
+    // Seen under the newest message the operator read; another conversation's mark moves nothing.
+    expect(seenUnder()).toEqual(['Are you there?']);
+    socket.emit({ type: 'chat.read', userId: 'u-other', readId: 2 });
+    expect(seenUnder()).toEqual(['Are you there?']);
+    socket.emit({ type: 'chat.read', userId: 'u-mina', readId: 2 });
+    expect(seenUnder()).toEqual(['Hello?']);
+
+    // The operator types, then stops; types again, and their message ends it.
+    const gomeumTyping = (typing: boolean, who = 'gomeum', userId = 'u-mina') =>
+      socket.emit({ type: 'chat.typing', userId, who, typing });
+    gomeumTyping(true);
+    expect(typing).toHaveTextContent('Gomeum is typing…');
+    gomeumTyping(false);
+    expect(typing).toHaveTextContent(/^$/);
+    gomeumTyping(true);
+    socket.emit({ type: 'chat.message', message: message(3, 'gomeum', 'Here, meow'), streamId: null });
+    expect(typing).toHaveTextContent(/^$/);
+    // Someone typing in another conversation shows nothing here.
+    gomeumTyping(true, 'gomeum', 'u-other');
+    expect(typing).toHaveTextContent(/^$/);
+    // The AI composing: shown until its first words arrive.
+    gomeumTyping(true, 'gomeum_ai');
+    expect(typing).toHaveTextContent('Gomeum is typing…');
+    socket.emit({ type: 'chat.ai_delta', userId: 'u-mina', streamId: 'ai-4', delta: 'Purr' });
+    expect(typing).toHaveTextContent(/^$/);
+
+    // Mina types: one typing event however many keys (the 2 s throttle), a stop on send.
+    const input = within(panel).getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(input, 'A long line{Enter}');
+    expect(socket.sent.filter((event) => event.type === 'chat.typing')).toEqual([
+      { type: 'chat.typing', typing: true },
+      { type: 'chat.typing', typing: false },
+    ]);
+  });
+
   it('says whether Gomeum is online, and closes with Escape, back to the button', async () => {
     const { socket, history } = await openConversation([]);
     history();

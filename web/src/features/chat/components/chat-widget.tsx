@@ -154,7 +154,8 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     }
   }, [userId, state.lastReadId]);
 
-  // Newest at the bottom, in view; after older messages join at the top, what was in view stays.
+  // Newest at the bottom, in view ("Seen" under it too); after older messages join at the top,
+  // what was in view stays.
   const firstId = state.messages[0]?.id;
   const shownFirstId = useRef(firstId);
   const fromBottom = useRef(0);
@@ -164,7 +165,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
     const prepended = firstId !== undefined && shownFirstId.current !== undefined && firstId < shownFirstId.current;
     list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
     shownFirstId.current = firstId;
-  }, [open, firstId, state.messages, state.pending, state.streams]);
+  }, [open, firstId, state.messages, state.pending, state.streams, seenId]);
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
