@@ -15,7 +15,7 @@ import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
 import { useReplyDraft } from '../api/reply-draft.ts';
 import { OperatorQueue } from './operator-queue.tsx';
 import { DraftControls, UserTyping } from './reply-extras.tsx';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { chatKeys } from '../api/keys.ts';
 import './chat-section.css';
 import './inbox-layout.css';
 import { messageText } from './chat-message.tsx';
@@ -262,12 +262,12 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   );
 
   useLiveEvent('chat.message', ({ message }) => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: operatorKeys.chats });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
     if (message.userId === selected && visible) {
       // A message arriving in the conversation on screen is read before the list is read again.
       // A read of the list already under way may have counted it unread: it is dropped, not shown.
       void queryClient
-        .cancelQueries({ queryKey: operatorKeys.chats, exact: true })
+        .cancelQueries({ queryKey: chatKeys.conversations, exact: true })
         .then(() => markShown(message.userId, message.id))
         .finally(refresh);
     } else refresh();
@@ -279,17 +279,17 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   // On every (re)connect, and when told to resync after the server's bus was down, read the
   // conversations again: messages may have arrived while this dashboard could not hear them.
   useLiveOpen(() => {
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.chats });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
   });
   // The user read Gomeum's replies: the conversation's "Read" follows at once.
   useLiveEvent('chat.user_read', ({ userId, readId }) => {
-    queryClient.setQueryData<ChatConversation[]>(operatorKeys.chats, (list) =>
+    queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations, (list) =>
       list?.map((c) => (c.userId === userId ? { ...c, userReadId: Math.max(c.userReadId ?? 0, readId) } : c)),
     );
   });
   // Another dashboard (or this one) read a conversation: only the counts change.
   useLiveEvent('chat.read', () => {
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
   });
   return (
     <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>
