@@ -1,6 +1,6 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
 import { MasterDetail, useOpenItem } from '../../../lib/operator/master-detail.tsx';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
+import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
 import { useReplyDraft } from '../api/reply-draft.ts';
@@ -100,21 +101,16 @@ function Conversation({
   }, [visible, lastId, onShown]);
 
   // Newest at the bottom, in view; when older messages join at the top, what was in view stays.
-  const listRef = useRef<HTMLOListElement>(null);
-  const fromBottom = useRef(0);
-  const firstId = messages.data?.[0]?.id;
-  const shownFirstId = useRef(firstId);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list || firstId === undefined) return;
-    const prepended = shownFirstId.current !== undefined && firstId < shownFirstId.current;
-    list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
-    shownFirstId.current = firstId;
-  }, [firstId, lastId]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const { listRef, onListScroll, keepPlace } = useScrollAnchor<HTMLOListElement>({
+    firstId: messages.data?.[0]?.id,
+    content: [lastId],
+    onNearTop: () => {
+      if (hasNextPage && !isFetchingNextPage && !messages.isFetchNextPageError) loadOlder();
+    },
+  });
   const loadOlder = () => {
-    const list = listRef.current;
-    if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+    keepPlace();
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
@@ -144,15 +140,7 @@ function Conversation({
           {t('chat_history.load_failed')}
         </p>
       ) : null}
-      <ol
-        ref={listRef}
-        className="inbox__messages"
-        onScroll={(event) => {
-          const list = event.currentTarget;
-          fromBottom.current = list.scrollHeight - list.scrollTop;
-          if (list.scrollTop < 48 && hasNextPage && !isFetchingNextPage && !messages.isFetchNextPageError) loadOlder();
-        }}
-      >
+      <ol ref={listRef} className="inbox__messages" onScroll={onListScroll}>
         {messages.data.map((message) => (
           <li
             key={message.id}
