@@ -39,7 +39,7 @@ const allBut = (dir, ...excluded) =>
 /**
  * The web features each feature may import (through their index.ts, pages.ts or keys.ts; the
  * dashboard also through their operator.ts). Dependencies go one way, as on the server: each
- * feature owns its query keys (under the operator's root, `lib/operator/keys.ts`, for its operator
+ * feature owns its query keys (under the operator's root, `lib/operator-keys.ts`, for its operator
  * screens) and its operator screens; the dashboard only composes them. A new feature folder must
  * be listed here.
  */

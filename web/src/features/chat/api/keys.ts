@@ -1,4 +1,4 @@
-import { operatorKey } from '../../../lib/operator/keys.ts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /** The chat's operator views' query keys: the inbox, the queue, the presence switch. */
 export const chatKeys = {

@@ -1,5 +1,5 @@
 import type { PlanetId } from '@gomeum/contracts';
-import { operatorKey } from '../../../lib/operator/keys.ts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /** The dashboard's own views' query keys (the overview, the users and their tasks), under the operator's. */
 export const dashboardKeys = {

@@ -1,4 +1,4 @@
-import { operatorKey } from '../../../lib/operator/keys.ts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /** The moon's query keys: the user's questions; the operator's questions and each one's answers. */
 export const moonKeys = {

@@ -1,5 +1,5 @@
 import type { PlanetId } from '@gomeum/contracts';
-import { operatorKey } from '../../../lib/operator/keys.ts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /**
  * The tasks feature's query keys. Everything of one planet's task sits under `planet(planet)`, so

@@ -1,4 +1,4 @@
-import { operatorKey } from '../../../lib/operator/keys.ts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /**
  * The updates diary's query keys: the updates (all under `all`), the diary's dot, the broadcasts;
