@@ -11,6 +11,8 @@ import tseslint from 'typescript-eslint';
  * - a feature imports another feature only through its public entry: `index.ts` (and `pages.ts`,
  *   the router's lazy pages); a feature's `operator.ts` (its operator screens) only from the
  *   dashboard, which the browser loads lazily for the operator alone;
+ * - a web feature imports only the features WEB_FEATURE_DEPENDENCIES lists for it (a graph without
+ *   cycles: each feature owns its query keys and its operator screens, the dashboard composes them);
  * - `lib/` never imports `features/` or `app/`; `features/` never imports `app/`;
  * - on the server: `lib/` and `db/` never import `features/`, a feature is entered only through its
  *   `index.ts` (app.ts too: it builds each feature from there and registers its plugin), and a
@@ -35,17 +37,48 @@ const allBut = (dir, ...excluded) =>
     .map((name) => `${dir}/${name}`);
 
 /**
+ * The web features each feature may import (through their index.ts, pages.ts or keys.ts; the
+ * dashboard also through their operator.ts). Dependencies go one way, as on the server: each
+ * feature owns its query keys (under the operator's root, `lib/operator-keys.ts`, for its operator
+ * screens) and its operator screens; the dashboard only composes them. A new feature folder must
+ * be listed here.
+ */
+export const WEB_FEATURE_DEPENDENCIES = {
+  account: ['auth', 'push'],
+  auth: [],
+  chat: ['auth', 'push'],
+  dashboard: ['account', 'auth', 'chat', 'moon', 'notifications', 'push', 'tasks', 'updates'],
+  galaxy: [],
+  home: ['auth'],
+  language: ['auth'],
+  moon: [],
+  notifications: [],
+  planets: ['tasks'],
+  push: ['auth', 'notifications'],
+  tasks: ['account', 'push'],
+  updates: ['auth'],
+  visits: [],
+};
+
+/**
  * Web: each feature's folder, entered from elsewhere only through index.ts, pages.ts (its lazily
  * loaded pages) or keys.ts (its query keys, for features that refresh what it shows), and from the
- * dashboard also through operator.ts.
+ * dashboard also through operator.ts; and by a feature only when WEB_FEATURE_DEPENDENCIES lets it.
  */
 function webZones() {
   const features = subfolders(`${WEB}/features`);
+  const dependencies = dependencyZones(
+    `${WEB}/features`,
+    features,
+    WEB_FEATURE_DEPENDENCIES,
+    'WEB_FEATURE_DEPENDENCIES',
+  );
   const others = (feature, ...also) => [
     ...allBut(WEB, 'features'),
     ...features.filter((f) => f !== feature && !also.includes(f)).map((f) => `${WEB}/features/${f}`),
   ];
   return [
+    ...dependencies,
     ...features.flatMap((feature) => {
       const except = ['./index.ts', './pages.ts', './keys.ts'];
       return [
@@ -127,31 +160,38 @@ export function featureCycle(graph) {
 }
 
 /**
+ * One zone per feature of `dir` refusing the features `graph` (named `name`) does not list for it;
+ * the graph must list every feature folder and have no cycle.
+ */
+function dependencyZones(dir, features, graph, name) {
+  const unlisted = features.filter((feature) => !(feature in graph));
+  if (unlisted.length > 0) throw new Error(`List ${unlisted.join(', ')} in ${name} (eslint.config.js).`);
+  const cycle = featureCycle(graph);
+  if (cycle) throw new Error(`${name} has a cycle: ${cycle.join(' → ')}.`);
+  return features.flatMap((feature) => {
+    const allowed = graph[feature];
+    const forbidden = features.filter((f) => f !== feature && !allowed.includes(f));
+    return forbidden.length === 0
+      ? []
+      : [
+          {
+            target: `${dir}/${feature}`,
+            from: forbidden.map((f) => `${dir}/${f}`),
+            message: `The ${feature} feature may import only ${allowed.join(', ') || 'no other feature'} (${name}: features depend one way).`,
+          },
+        ];
+  });
+}
+
+/**
  * Server: a feature entered only through its index.ts (its plugin, its factory and the services
  * other features may use), by app.ts and by other features alike, and by a feature only when
  * SERVER_FEATURE_DEPENDENCIES lets it; lib/ and db/ never import features/.
  */
 function serverZones() {
   const features = subfolders(`${SERVER}/features`);
-  const unlisted = features.filter((feature) => !(feature in SERVER_FEATURE_DEPENDENCIES));
-  if (unlisted.length > 0)
-    throw new Error(`List ${unlisted.join(', ')} in SERVER_FEATURE_DEPENDENCIES (eslint.config.js).`);
-  const cycle = featureCycle(SERVER_FEATURE_DEPENDENCIES);
-  if (cycle) throw new Error(`SERVER_FEATURE_DEPENDENCIES has a cycle: ${cycle.join(' → ')}.`);
   return [
-    ...features.flatMap((feature) => {
-      const allowed = SERVER_FEATURE_DEPENDENCIES[feature];
-      const forbidden = features.filter((f) => f !== feature && !allowed.includes(f));
-      return forbidden.length === 0
-        ? []
-        : [
-            {
-              target: `${SERVER}/features/${feature}`,
-              from: forbidden.map((f) => `${SERVER}/features/${f}`),
-              message: `The ${feature} feature may import only ${allowed.join(', ') || 'no other feature'} (SERVER_FEATURE_DEPENDENCIES: features depend one way).`,
-            },
-          ];
-    }),
+    ...dependencyZones(`${SERVER}/features`, features, SERVER_FEATURE_DEPENDENCIES, 'SERVER_FEATURE_DEPENDENCIES'),
     ...features.map((feature) => ({
       target: [
         ...allBut(SERVER, 'features'),

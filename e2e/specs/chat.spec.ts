@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAKE_AI_CHUNKS } from '../support/fake-ai.ts';
 import { launchBrowser, newSession } from '../support/browser.ts';
+import { violations } from '../support/axe.ts';
 
 const REPLY = FAKE_AI_CHUNKS.join('');
 
@@ -10,14 +10,6 @@ async function enterAsGuest(page: Page): Promise<void> {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Enter as a guest' }).click();
   await page.waitForURL('**/galaxy');
-}
-
-async function panelViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('.chat__panel')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => v.id);
 }
 
 describe('chat with Gomeum', () => {
@@ -66,7 +58,7 @@ describe('chat with Gomeum', () => {
     await streaming.waitFor({ state: 'detached' });
 
     // The open panel, with every kind of message in it, passes axe-core (contrast, names, roles).
-    expect(await panelViolations(page)).toEqual([]);
+    expect(await violations(page, '.chat__panel')).toEqual([]);
 
     // Closed panel: the next answer raises the count and shows the dot; opening clears it.
     await panel.getByRole('button', { name: 'Close' }).click();
@@ -103,7 +95,7 @@ describe('chat with Gomeum', () => {
     await panel.getByRole('textbox', { name: 'Your message' }).fill('Hello?');
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByRole('alert').getByText('Please log in first!').waitFor();
-    expect(await panelViolations(page)).toEqual([]);
+    expect(await violations(page, '.chat__panel')).toEqual([]);
     // Nothing is lost: the text stays in the box.
     expect(await panel.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe('Hello?');
     await context.close();

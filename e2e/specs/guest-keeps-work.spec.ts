@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, launchBrowser, newSession, pressLogOut, uniqueEmail } from '../support/browser.ts';
+import { violations } from '../support/axe.ts';
 
 // A small coral PNG: a real image for the proof upload.
 const PNG = Buffer.from(
@@ -9,13 +9,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const ASK = 'Nicely done! Shall we keep it safe?';
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 async function enterAsGuest(page: Page): Promise<void> {
   await page.goto('/register');

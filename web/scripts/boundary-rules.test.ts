@@ -27,24 +27,31 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe('feature boundaries on the web', { timeout: 60_000 }, () => {
   it("refuses a feature's internals from another feature, and lets its index.ts through", async () => {
+    // The tasks feature may use push and account (WEB_FEATURE_DEPENDENCIES), through their index.ts.
     const file = 'web/src/features/tasks/components/fixture.tsx';
-    expect(await boundaryErrors(file, "export { resumePoint } from '../../chat/model/conversation.ts';\n")).toEqual([
-      expect.stringContaining('Import the chat feature through its index.ts'),
+    expect(await boundaryErrors(file, "export { turnPushOn } from '../../push/push-state.ts';\n")).toEqual([
+      expect.stringContaining('Import the push feature through its index.ts'),
     ]);
     expect(
-      await boundaryErrors(file, "export { ChatWidget } from '../../chat/components/chat-widget.tsx';\n"),
+      await boundaryErrors(file, "export { PushOffer } from '../../push/components/push-offer.tsx';\n"),
     ).toHaveLength(1);
-    expect(await boundaryErrors(file, "export { useMe } from '../../auth/api/get-me.ts';\n")).toHaveLength(1);
-    expect(await boundaryErrors(file, "export { ChatWidget } from '../../chat/index.ts';\n")).toEqual([]);
+    expect(
+      await boundaryErrors(file, "export { downloadArchive } from '../../account/api/account.ts';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { PushOffer } from '../../push/index.ts';\n")).toEqual([]);
     // Its own files are its own business.
     expect(await boundaryErrors(file, "export { TaskPage } from './task-page.tsx';\n")).toEqual([]);
   });
 
   it('keeps operator screens to the dashboard: operator.ts is refused elsewhere', async () => {
     const entry = "export { MoonSection } from '../../moon/operator.ts';\n";
-    expect(await boundaryErrors('web/src/features/home/components/fixture.tsx', entry)).toEqual([
-      expect.stringContaining('operator.ts, from the dashboard only'),
-    ]);
+    // Even a feature that may use the account feature never takes its operator screens.
+    expect(
+      await boundaryErrors(
+        'web/src/features/tasks/components/fixture.tsx',
+        "export { UserDataActions } from '../../account/operator.ts';\n",
+      ),
+    ).toEqual([expect.stringContaining('operator.ts, from the dashboard only')]);
     expect(
       await boundaryErrors('web/src/app/fixture.tsx', "export { MoonSection } from '../features/moon/operator.ts';\n"),
     ).toHaveLength(1);
@@ -80,13 +87,47 @@ describe('feature boundaries on the web', { timeout: 60_000 }, () => {
   });
 
   it("lets a feature refresh another's data through its keys.ts, never through its api/ folder", async () => {
-    const code = (from: string) => `export { operatorKeys } from '${from}';\n`;
+    const code = (from: string) => `export { taskKeys } from '${from}';\n`;
     expect(
-      await boundaryErrors('web/src/features/chat/components/chat-section.tsx', code('../../dashboard/keys.ts')),
+      await boundaryErrors('web/src/features/planets/components/planet-page.tsx', code('../../tasks/keys.ts')),
     ).toEqual([]);
     expect(
-      await boundaryErrors('web/src/features/chat/components/chat-section.tsx', code('../../dashboard/api/keys.ts')),
-    ).toHaveLength(1);
+      await boundaryErrors('web/src/features/planets/components/planet-page.tsx', code('../../tasks/api/keys.ts')),
+    ).toEqual([expect.stringContaining('Import the tasks feature through its index.ts')]);
+  });
+
+  it('lets a feature import only the features it is listed to depend on: no two import each other', async () => {
+    // The dashboard composes the features' operator screens; they never reach back into it, and
+    // each owns its query keys (the chat's own api/keys.ts, not the dashboard's).
+    const entries = [
+      ['web/src/features/dashboard/components/dashboard-page.tsx', '../../chat/operator.ts', 'ChatSection', []],
+      ['web/src/features/dashboard/components/dashboard-page.tsx', '../../tasks/operator.ts', 'ProofsSection', []],
+      ['web/src/features/chat/components/chat-section.tsx', '../../dashboard/index.ts', 'DashboardPage', ['chat']],
+      ['web/src/features/tasks/api/proof-queue.ts', '../../dashboard/index.ts', 'DashboardPage', ['tasks']],
+      ['web/src/features/tasks/components/task-page.tsx', '../../push/index.ts', 'PushOffer', []],
+      ['web/src/features/push/components/push-offer.tsx', '../../tasks/index.ts', 'PlanetSummary', ['push']],
+      [
+        'web/src/features/notifications/components/broadcast-toasts.tsx',
+        '../../push/index.ts',
+        'PushOffer',
+        ['notifications'],
+      ],
+    ] as const;
+    const allowed = {
+      chat: 'auth, push',
+      tasks: 'account, push',
+      push: 'auth, notifications',
+      notifications: 'no other feature',
+    };
+    for (const [file, from, name, refused] of entries) {
+      // A type's import counts too: a feature's types are part of what it depends on.
+      const expected = refused.map((feature) => `The ${feature} feature may import only ${allowed[feature]}`);
+      const errors = await boundaryErrors(
+        file,
+        `import type { ${name} } from '${from}';\nexport type T = typeof ${name};\n`,
+      );
+      expect(errors.map((error) => expected.find((text) => error.includes(text)) ?? error)).toEqual(expected);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json } from '../test/fake-server.tsx';
 import { prepareFirstPage, refetchOnMount, useFollowFirstPage } from './first-page.ts';
 
 const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: null, locale: 'en' };
@@ -12,14 +13,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the first page', () => {
   it('renders once its user, data and code are in, which are not read again as it mounts; later pages read afresh', async () => {
-    const fetch = vi.fn((url: string) => Promise.resolve(Response.json(url === '/api/me' ? ME : { planets: [] })));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer({ 'GET /api/me': ME, 'GET /api/galaxy': { planets: [] } });
     const queryClient = new QueryClient();
     const code = vi.fn(() => Promise.resolve());
     await prepareFirstPage(queryClient, '/galaxy', code);
 
     // Who is signed in, then the galaxy (the page's first read), and the page's code.
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/me', '/api/galaxy']);
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/me', '/api/galaxy']);
     expect(code).toHaveBeenCalledWith('/galaxy');
     const galaxy = queryClient.getQueryCache().find({ queryKey: ['galaxy'] });
     expect(galaxy?.state.data).toEqual({ planets: [] });
@@ -41,11 +41,10 @@ describe('the first page', () => {
   it("reads no page data for a visitor who is not signed in, and the page's code all the same", async () => {
     vi.resetModules();
     const { prepareFirstPage } = await import('./first-page.ts');
-    const fetch = vi.fn<(url: string) => Promise<Response>>(() => Promise.resolve(Response.json(null)));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer({ 'GET /api/me': json(null) });
     const code = vi.fn(() => Promise.resolve());
     await prepareFirstPage(new QueryClient(), '/galaxy', code);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/me']);
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/me']);
     expect(code).toHaveBeenCalledWith('/galaxy');
   });
 });

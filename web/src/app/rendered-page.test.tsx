@@ -9,6 +9,7 @@ import { meQuery } from '../features/auth/index.ts';
 import { api, clearFirstReads } from '../lib/api-client.ts';
 import { AppOnly, HydrateLater, SERVER_DRAWN, ServerRender, useServerDrawing } from '../lib/hydration.tsx';
 import { PlanetArt } from '../lib/illustrations/index.ts';
+import { fakeServer } from '../test/fake-server.tsx';
 import { prepareFirstPage, takeRenderedPage } from './first-page.ts';
 
 const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' };
@@ -40,8 +41,7 @@ afterEach(() => {
 
 describe('a page the server drew', () => {
   it("takes the embedded answers for its first reads, once each; what the page didn't take is dropped", async () => {
-    const fetch = vi.fn(() => Promise.resolve(Response.json({ planets: [] })));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer({ 'GET /api/galaxy': { planets: [] } });
     const root = serverPage('<main>drawn</main>', { '/api/me': ME, '/api/galaxy': { planets: [] } });
     expect(takeRenderedPage(root)).toBe(true);
     // The embedded answers are taken out of the page.
@@ -52,10 +52,10 @@ describe('a page the server drew', () => {
     clearFirstReads();
     // Who is signed in came from the page, not the network.
     expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(ME);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
     // The galaxy was not read while the page started: its embedded answer is gone, it is read afresh.
     await api(routes.galaxy);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/galaxy']);
   });
 
   it('is not taken over when the server did not draw it', () => {

@@ -62,7 +62,8 @@ export function fakeServer(routes: Record<string, Reply | Handler>) {
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
       const reply = typeof route.reply === 'function' ? route.reply({ params, body, url, call }) : route.reply;
       const resolved: unknown = await reply;
-      return resolved instanceof Response ? resolved : json(resolved);
+      // A Response given once answers every call: each gets its own copy to read.
+      return resolved instanceof Response ? resolved.clone() : json(resolved);
     }
     unmatched.push(call);
     return apiError(404, 'errors.not_found');

@@ -1,17 +1,11 @@
 import { broadcastEventSchema, isShowableNotification, type Notification } from '@gomeum/contracts';
+import { createToastStore } from '../../lib/toasts.ts';
 
-type Listener = () => void;
+/** Broadcasts on screen, newest first: three at once, older ones give way. */
+export const broadcasts = createToastStore<Notification>({ max: 3, newestFirst: true });
 
-/** How many broadcasts are on screen at once; older ones give way. */
-const MAX_SHOWN = 3;
-
-let shown: readonly Notification[] = [];
+/** Every broadcast shown since the page opened: none is shown twice (live and by the service worker). */
 const seen = new Set<string>();
-const listeners = new Set<Listener>();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 /**
  * Shows a broadcast live event (from the live channel or the service worker). Anything that is
@@ -23,30 +17,16 @@ export function showBroadcast(event: unknown): void {
   const { notification } = parsed.data;
   if (!isShowableNotification(notification) || seen.has(notification.id)) return;
   seen.add(notification.id);
-  shown = [notification, ...shown].slice(0, MAX_SHOWN);
-  emit();
+  broadcasts.show(notification);
 }
 
 /** Removes a broadcast from the screen. */
 export function dismissBroadcast(id: string): void {
-  shown = shown.filter((notification) => notification.id !== id);
-  emit();
-}
-
-/** Broadcasts on screen, newest first (for useSyncExternalStore). */
-export function shownBroadcasts(): readonly Notification[] {
-  return shown;
-}
-
-/** Subscribes to changes of the shown broadcasts (for useSyncExternalStore). */
-export function subscribeBroadcasts(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  broadcasts.dismiss(id);
 }
 
 /** Forgets everything (tests). */
 export function resetBroadcasts(): void {
-  shown = [];
   seen.clear();
-  emit();
+  broadcasts.clear();
 }

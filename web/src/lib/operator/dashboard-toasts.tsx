@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n.ts';
+import { createToastStore, useDismissAfter, useToasts } from '../toasts.ts';
 import './dashboard-toasts.css';
 
 /** One message to the operator about something that finished (or failed) out of view. */
@@ -12,37 +12,23 @@ export interface DashboardToast {
 /** How long a toast stays before leaving by itself. */
 const TOAST_MS = 8_000;
 
-let toasts: readonly DashboardToast[] = [];
+/** The dashboard's toasts, oldest first: three at once, older ones give way. */
+const toasts = createToastStore<DashboardToast>({ max: 3, newestFirst: false });
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 /** Shows a toast on the dashboard (the view that started the action may be gone by then). */
 export function showDashboardToast(ok: boolean, text: string): void {
-  toasts = [...toasts, { id: nextId++, ok, text }].slice(-3);
-  emit();
+  toasts.show({ id: nextId++, ok, text });
 }
 
 /** Removes a toast. */
 export function dismissDashboardToast(id: number): void {
-  toasts = toasts.filter((toast) => toast.id !== id);
-  emit();
+  toasts.dismiss(id);
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 function Toast({ toast }: { toast: DashboardToast }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const timer = setTimeout(() => dismissDashboardToast(toast.id), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [toast.id]);
+  useDismissAfter(toasts, toast.id, TOAST_MS);
   return (
     <li className={`dashboard-toast ${toast.ok ? 'dashboard-toast--ok' : 'dashboard-toast--error'}`}>
       <span>{toast.text}</span>
@@ -60,11 +46,7 @@ function Toast({ toast }: { toast: DashboardToast }) {
 
 /** The dashboard's toasts, bottom right, announced politely. */
 export function DashboardToasts() {
-  const list = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
+  const list = useToasts(toasts);
   return (
     // A live region around the list (a <ul> may not take the status role itself).
     <div role="status" aria-live="polite">

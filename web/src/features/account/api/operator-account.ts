@@ -2,7 +2,7 @@ import { routeUrl } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { isOperatorViewAbout, OPERATOR_VIEWS } from '../../../lib/operator-keys.ts';
 import { downloadArchive } from './account.ts';
 
 // The operator's actions on a user's account, apart from the user's own: only the dashboard loads them.
@@ -24,9 +24,9 @@ export function useDeleteUser(userId: string, options: { onDeleted?: () => void 
     onSuccess: () => {
       options.onDeleted?.();
       queryClient.removeQueries({
-        predicate: (query) => operatorKeys.isAbout(query.queryKey, userId),
+        predicate: (query) => isOperatorViewAbout(query.queryKey, userId),
       });
-      void queryClient.invalidateQueries({ queryKey: operatorKeys.all });
+      void queryClient.invalidateQueries({ queryKey: OPERATOR_VIEWS });
     },
   });
 }

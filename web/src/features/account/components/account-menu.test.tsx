@@ -8,32 +8,19 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { pushBrowser } from '../../../test/push-browser.ts';
+import { apiError, fakeServer, json, type Call } from '../../../test/fake-server.tsx';
 
 const account: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
 const guest: Me = { id: 'g1', email: null, role: 'user', isGuest: true, guestId: 'G-4821', locale: 'en' };
 
-type Call = { method: string; url: string; body: unknown };
 let calls: Call[] = [];
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** A fake server: `me` signed in, and a handler per route the test cares about. */
 function serve(me: Me, routes: Record<string, (body: unknown) => Response> = {}) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const handler = routes[`${method} ${url}`];
-      if (handler) return handler(body);
-      if (url === '/api/me') return json(me);
-      return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
-    }),
+  const handlers = Object.entries(routes).map(
+    ([route, reply]) => [route, ({ body }: { body: unknown }) => reply(body)] as const,
   );
+  calls = fakeServer({ 'GET /api/me': me, ...Object.fromEntries(handlers) }).calls;
 }
 
 function Location() {
@@ -136,7 +123,7 @@ describe('AccountMenu', () => {
 
   it('says when the download could not be prepared', async () => {
     serve(account, {
-      [`GET /api/me/export`]: () => json({ error: { code: 'errors.rate_limited', message: 'slow down' } }, 429),
+      [`GET /api/me/export`]: () => apiError(429, 'errors.rate_limited'),
     });
     renderMenu();
     const { user, menu } = await openMenu();
@@ -148,9 +135,7 @@ describe('AccountMenu', () => {
     let attempts = 0;
     serve(account, {
       [`POST /api/me/delete`]: () =>
-        ++attempts === 1
-          ? json({ error: { code: 'register.error_failed', message: 'no' } }, 403)
-          : json({ ok: true, rows: 12, files: 1 }),
+        ++attempts === 1 ? apiError(403, 'register.error_failed') : json({ ok: true, rows: 12, files: 1 }),
     });
     renderMenu();
     const { user, menu } = await openMenu();

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { guestMergeOfferQuery } from '../../auth/index.ts';
+import { apiError, fakeServer } from '../../../test/fake-server.tsx';
 import { GuestMergeDialog } from './guest-merge-dialog.tsx';
 
 beforeAll(() => {
@@ -14,11 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function reply(status: number, body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
+const MERGE = 'POST /api/me/guest-merge';
 
 function renderWithOffer() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -46,8 +43,7 @@ describe('GuestMergeDialog', () => {
   });
 
   it('counts what the guest would bring, and brings it when asked', async () => {
-    const fetch = vi.fn(() => reply(200, { ok: true, merged: true, rows: 12 }));
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer({ [MERGE]: { ok: true, merged: true, rows: 12 } });
     const client = renderWithOffer();
     const dialog = await screen.findByRole('dialog', { name: 'Bring your guest work along?' });
     expect(dialog).toHaveTextContent('Tasks 2');
@@ -58,27 +54,18 @@ describe('GuestMergeDialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Bring it all' }));
     expect(await screen.findByRole('dialog', { name: 'All here now' })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/me/guest-merge');
-    expect(JSON.parse(init.body as string)).toEqual({ accept: true });
+    expect(server.calls).toEqual([{ method: 'POST', url: '/api/me/guest-merge', body: { accept: true } }]);
     // The offer is used up.
     expect(client.getQueryData(guestMergeOfferQuery.queryKey)).toBeNull();
   });
 
   it('leaves the work with the guest, and explains an offer that ran out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => reply(200, { ok: true, merged: false, rows: 0 })),
-    );
+    fakeServer({ [MERGE]: { ok: true, merged: false, rows: 0 } });
     renderWithOffer();
     await userEvent.click(await screen.findByRole('button', { name: 'Leave it' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => reply(404, { error: { code: 'errors.not_found', message: 'Not found' } })),
-    );
+    fakeServer({ [MERGE]: apiError(404, 'errors.not_found') });
     renderWithOffer();
     await userEvent.click(await screen.findByRole('button', { name: 'Bring it all' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This offer has run out.');

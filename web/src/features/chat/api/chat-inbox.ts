@@ -2,9 +2,9 @@ import type { ChatConversation } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { chatKeys } from './keys.ts';
 
-const conversationsKey = operatorKeys.chats;
+const conversationsKey = chatKeys.conversations;
 
 /** Every conversation, latest first. */
 export function useConversations() {
@@ -20,6 +20,15 @@ export function useUnreadTotal(): number | null {
   return conversations.data?.filter((c) => c.unreadCount > 0).length ?? null;
 }
 
+/**
+ * Reads the conversation list again (its counts: a message arrived or was read), for the
+ * dashboard while the inbox is not on screen (the inbox keeps its own list fresh).
+ */
+export function useRefreshConversations() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
+}
+
 /** How many older messages one scroll back reads. */
 const OLDER_PAGE = 200;
 
@@ -29,7 +38,7 @@ const OLDER_PAGE = 200;
  */
 export function useConversation(userId: string) {
   return useInfiniteQuery({
-    queryKey: operatorKeys.conversation(userId),
+    queryKey: chatKeys.conversation(userId),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) =>
       api(operatorRoutes.chatMessagesOf, {
@@ -51,7 +60,7 @@ export function useSendAsGomeum(userId: string) {
   return useMutation({
     mutationFn: ({ content, clientId }: { content: string; clientId: string }) =>
       api(operatorRoutes.sendGomeumMessage, { params: { userId }, body: { content, clientId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.chats }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
 }
 
@@ -71,7 +80,7 @@ export function useMarkConversationRead() {
 /** Whether the operator counts as online (answering) or has switched to away. */
 export function usePresence() {
   return useQuery({
-    queryKey: operatorKeys.presence,
+    queryKey: chatKeys.presence,
     queryFn: () => api(operatorRoutes.presence),
   });
 }
@@ -81,6 +90,6 @@ export function useSetAway() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (away: boolean) => api(operatorRoutes.setPresence, { body: { away } }),
-    onSuccess: (presence) => queryClient.setQueryData(operatorKeys.presence, presence),
+    onSuccess: (presence) => queryClient.setQueryData(chatKeys.presence, presence),
   });
 }

@@ -2,9 +2,9 @@ import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
+import { chatKeys } from './keys.ts';
 
-/** The one queue's key: under the operator's views (dropped with them). */
-export const queueKey = ['operator', 'queue'] as const;
+const queueKey = chatKeys.queue;
 
 /**
  * Everything waiting for Gomeum, oldest first: conversations and proofs. Read again live, on each

@@ -1,6 +1,6 @@
 import type { ChatConversation } from '@gomeum/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ListStates } from '../../../lib/operator/list-states.tsx';
 import { MasterDetail, useOpenItem } from '../../../lib/operator/master-detail.tsx';
@@ -10,13 +10,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { newClientId } from '../../../lib/client-id.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePageVisible } from '../../../lib/use-page-visible.ts';
+import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts';
 import { useStickToEnd } from '../../../lib/use-stick-to-end.ts';
 import { useConversation, useConversations, useMarkConversationRead, useSendAsGomeum } from '../api/chat-inbox.ts';
 import { useTypingSender, useUsersTyping } from '../api/companion-live.ts';
 import { useReplyDraft } from '../api/reply-draft.ts';
 import { OperatorQueue } from './operator-queue.tsx';
 import { DraftControls, UserTyping } from './reply-extras.tsx';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { chatKeys } from '../api/keys.ts';
 import './chat-section.css';
 import './inbox-layout.css';
 import { messageText } from './chat-message.tsx';
@@ -102,23 +103,18 @@ function Conversation({
   }, [visible, lastId, onShown]);
 
   // Newest at the bottom, in view; when older messages join at the top, what was in view stays.
-  const listRef = useRef<HTMLOListElement>(null);
-  const fromBottom = useRef(0);
-  const firstId = messages.data?.[0]?.id;
-  const shownFirstId = useRef(firstId);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list || firstId === undefined) return;
-    const prepended = shownFirstId.current !== undefined && firstId < shownFirstId.current;
-    list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
-    shownFirstId.current = firstId;
-  }, [firstId, lastId]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  const { listRef, onListScroll, keepPlace } = useScrollAnchor<HTMLOListElement>({
+    firstId: messages.data?.[0]?.id,
+    content: [lastId],
+    onNearTop: () => {
+      if (hasNextPage && !isFetchingNextPage && !messages.isFetchNextPageError) loadOlder();
+    },
+  });
   // The reply box growing (a draft, its controls) shrinks the list: its newest stays in view.
   useStickToEnd(listRef, !messages.isPending);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   const loadOlder = () => {
-    const list = listRef.current;
-    if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+    keepPlace();
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
@@ -148,15 +144,7 @@ function Conversation({
           {t('chat_history.load_failed')}
         </p>
       ) : null}
-      <ol
-        ref={listRef}
-        className="inbox__messages"
-        onScroll={(event) => {
-          const list = event.currentTarget;
-          fromBottom.current = list.scrollHeight - list.scrollTop;
-          if (list.scrollTop < 48 && hasNextPage && !isFetchingNextPage && !messages.isFetchNextPageError) loadOlder();
-        }}
-      >
+      <ol ref={listRef} className="inbox__messages" onScroll={onListScroll}>
         {messages.data.map((message) => (
           <li
             key={message.id}
@@ -266,12 +254,12 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   );
 
   useLiveEvent('chat.message', ({ message }) => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: operatorKeys.chats });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
     if (message.userId === selected && visible) {
       // A message arriving in the conversation on screen is read before the list is read again.
       // A read of the list already under way may have counted it unread: it is dropped, not shown.
       void queryClient
-        .cancelQueries({ queryKey: operatorKeys.chats, exact: true })
+        .cancelQueries({ queryKey: chatKeys.conversations, exact: true })
         .then(() => markShown(message.userId, message.id))
         .finally(refresh);
     } else refresh();
@@ -283,17 +271,17 @@ export function ChatSection({ userActions }: { userActions?: (user: Conversation
   // On every (re)connect, and when told to resync after the server's bus was down, read the
   // conversations again: messages may have arrived while this dashboard could not hear them.
   useLiveOpen(() => {
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.chats });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
   });
   // The user read Gomeum's replies: the conversation's "Read" follows at once.
   useLiveEvent('chat.user_read', ({ userId, readId }) => {
-    queryClient.setQueryData<ChatConversation[]>(operatorKeys.chats, (list) =>
+    queryClient.setQueryData<ChatConversation[]>(chatKeys.conversations, (list) =>
       list?.map((c) => (c.userId === userId ? { ...c, userReadId: Math.max(c.userReadId ?? 0, readId) } : c)),
     );
   });
   // Another dashboard (or this one) read a conversation: only the counts change.
   useLiveEvent('chat.read', () => {
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true });
   });
   return (
     <MasterDetail open={selected !== null} fill backLabel={t('dashboard.back_to_conversations')} onBack={() => close()}>

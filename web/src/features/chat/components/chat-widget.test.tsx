@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
-import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
+import { apiError, fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { FakeSocket } from '../../../test/fake-socket.ts';
 import { ChatWidget } from './chat-widget.tsx';
 
@@ -228,9 +228,7 @@ describe('ChatWidget', () => {
   });
 
   it('invites a signed-out visitor to log in, and sends nothing', async () => {
-    const server = fakeServer({
-      'GET /api/me': () => new Response('null', { headers: { 'content-type': 'application/json' } }),
-    });
+    const server = fakeServer({ 'GET /api/me': json(null) });
     renderWidget(null);
     await waitFor(() => expect(server.sent('GET', '/api/me')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));

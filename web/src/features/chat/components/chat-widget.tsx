@@ -2,7 +2,6 @@ import {
   useCallback,
   useEffect,
   useId,
-  useLayoutEffect,
   useReducer,
   useRef,
   useState,
@@ -29,6 +28,7 @@ import {
 import { ChatMessageItem, PendingMessageItem, StreamingMessage } from './chat-message.tsx';
 import '../chat.css';
 import { LineIcon } from '../../../lib/line-icon.tsx';
+import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts';
 
 const readKey = (userId: string) => `gomeum.chat.read.${userId}`;
 
@@ -126,7 +126,6 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const [wroteWhileAway, setWroteWhileAway] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const titleId = useId();
   const unread = unreadCount(state);
@@ -156,22 +155,14 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
 
   // Newest at the bottom, in view ("Seen" under it too); after older messages join at the top,
   // what was in view stays.
-  const firstId = state.messages[0]?.id;
-  const shownFirstId = useRef(firstId);
-  const fromBottom = useRef(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!open || !list) return;
-    const prepended = firstId !== undefined && shownFirstId.current !== undefined && firstId < shownFirstId.current;
-    list.scrollTop = prepended ? list.scrollHeight - fromBottom.current : list.scrollHeight;
-    shownFirstId.current = firstId;
-  }, [open, firstId, state.messages, state.pending, state.streams, seenId]);
-  const onScroll = () => {
-    const list = listRef.current;
-    if (!list) return;
-    fromBottom.current = list.scrollHeight - list.scrollTop;
-    if (list.scrollTop < 48 && state.olderMore && older === 'idle') void loadOlder();
-  };
+  const { listRef, onListScroll, keepPlace } = useScrollAnchor<HTMLDivElement>({
+    firstId: state.messages[0]?.id,
+    content: [state.messages, state.pending, state.streams, seenId],
+    active: open,
+    onNearTop: () => {
+      if (state.olderMore && older === 'idle') void loadOlder();
+    },
+  });
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -282,7 +273,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
               aria-label={t('chat.messages')}
               // Scrolled with the keyboard too (it holds no link or button of its own to reach it by).
               tabIndex={0}
-              onScroll={onScroll}
+              onScroll={onListScroll}
             >
               {state.olderMore ? (
                 <div className="chat__older">
@@ -291,8 +282,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
                     className="button button--ghost chat__older-button"
                     disabled={older === 'loading'}
                     onClick={() => {
-                      const list = listRef.current;
-                      if (list) fromBottom.current = list.scrollHeight - list.scrollTop;
+                      keepPlace();
                       void loadOlder();
                     }}
                   >

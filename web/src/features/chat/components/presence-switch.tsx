@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLive, useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
 import { usePresence, useSetAway } from '../api/chat-inbox.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { chatKeys } from '../api/keys.ts';
 import './presence-switch.css';
 
 // The dashboard says the operator is active at most this often (the server sets them away after 10 idle minutes).
@@ -23,11 +23,11 @@ export function PresenceSwitch() {
   // while this one could not hear (another dashboard, or the server's bus was down).
   useLiveOpen((client) => {
     client.send({ type: 'presence.dashboard' });
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.presence });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.presence });
   });
   // Presence changed anywhere (this dashboard idle, another's switch): the switch is read again.
   useLiveEvent('presence.changed', () => {
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.presence });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.presence });
   });
   const live = useLive();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from './keys.ts';
+import { dashboardKeys } from './keys.ts';
 
 /** A user's latest page visits and visits per day. */
 export function getUserVisits(userId: string, days: number) {
@@ -10,5 +10,5 @@ export function getUserVisits(userId: string, days: number) {
 
 /** A user's visits. */
 export function useUserVisits(userId: string, days: number) {
-  return useQuery({ queryKey: operatorKeys.visits(userId, days), queryFn: () => getUserVisits(userId, days) });
+  return useQuery({ queryKey: dashboardKeys.visits(userId, days), queryFn: () => getUserVisits(userId, days) });
 }

@@ -2,7 +2,7 @@ import type { PlanetId } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from './keys.ts';
+import { dashboardKeys } from './keys.ts';
 
 /** A user's task and log on a planet. */
 export function getUserTask(userId: string, planet: PlanetId) {
@@ -11,7 +11,7 @@ export function getUserTask(userId: string, planet: PlanetId) {
 
 /** A user's task and log on a planet, for the operator. */
 export function useUserTask(userId: string, planet: PlanetId) {
-  return useQuery({ queryKey: operatorKeys.userTask(userId, planet), queryFn: () => getUserTask(userId, planet) });
+  return useQuery({ queryKey: dashboardKeys.userTask(userId, planet), queryFn: () => getUserTask(userId, planet) });
 }
 
 /** The operator edits a user's task (here: its proof). */
@@ -24,6 +24,6 @@ export function useUpdateUserTask(userId: string, planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (edit: { proof: string }) => updateUserTask(userId, planet, edit),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.userTask(userId, planet) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.userTask(userId, planet) }),
   });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from 'wouter';
@@ -7,7 +6,7 @@ import './dashboard.css';
 import '../../../lib/operator/shared.css';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { GomeumCat, StarField } from '../../../lib/illustrations/index.ts';
-import { useUnreadTotal } from '../../chat/operator.ts';
+import { useRefreshConversations, useUnreadTotal } from '../../chat/operator.ts';
 import { useRefreshWaitingProofs, useWaitingProofs } from '../../tasks/operator.ts';
 import { BroadcastSection } from '../../notifications/operator.ts';
 import { UserDataActions } from '../../account/operator.ts';
@@ -20,7 +19,6 @@ import { UpdatesSection } from '../../updates/operator.ts';
 import { OverviewSection } from './overview-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { operatorKeys } from '../api/keys.ts';
 import { useOperatorManifest } from '../operator-manifest.ts';
 
 /** The dashboard's sections, in the order of the navigation. */
@@ -65,9 +63,9 @@ export function DashboardPage() {
   const unread = useUnreadTotal();
   // The tab title carries the unread count, so it shows while the operator is in another tab.
   useDocumentTitle(unread ? `(${unread}) ${t('dashboard.title')}` : t('dashboard.title'));
-  const queryClient = useQueryClient();
+  const refreshInbox = useRefreshConversations();
   const refreshConversations = () => {
-    if (section !== 'chat') void queryClient.invalidateQueries({ queryKey: operatorKeys.chats, exact: true });
+    if (section !== 'chat') refreshInbox();
   };
   useLiveEvent('chat.message', refreshConversations);
   useLiveEvent('chat.read', refreshConversations);

@@ -1,9 +1,9 @@
 import type { Overview } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { OverviewSection } from './overview-section.tsx';
 
 beforeAll(async () => {
@@ -33,25 +33,17 @@ function overview(days: number, count: (i: number) => number): Overview {
 
 describe('OverviewSection', () => {
   it('shows the counts, a chart with a value axis and dates, its numbers as a table, and switches ranges', async () => {
-    const requested: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        requested.push(url);
-        const days = Number(new URL(url, 'http://x').searchParams.get('days'));
-        const body = overview(days, (i) => (days === 7 ? i : i % 5 === 0 ? 36 : 1));
-        return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = render(
-      <QueryClientProvider client={client}>
-        <OverviewSection />
-      </QueryClientProvider>,
-    );
+    const { calls } = fakeServer({
+      'GET /api/operator/overview': ({ url }) => {
+        const days = Number(url.searchParams.get('days'));
+        return overview(days, (i) => (days === 7 ? i : i % 5 === 0 ? 36 : 1));
+      },
+    });
+    const requested = () => calls.map((call) => call.url);
+    const { container } = renderWithClient(<OverviewSection />);
 
     expect(await screen.findByText('Chats waiting for Gomeum')).toBeInTheDocument();
-    expect(requested).toEqual(['/api/operator/overview?days=30']);
+    expect(requested()).toEqual(['/api/operator/overview?days=30']);
     const range = screen.getByRole('group', { name: 'Range' });
     expect(within(range).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -71,7 +63,7 @@ describe('OverviewSection', () => {
     await userEvent.setup().click(within(range).getByRole('button', { name: 'Last 7 days' }));
     const week = await screen.findByRole('table', { name: 'Visits in the last 7 days' });
     expect(within(week).getAllByRole('row')).toHaveLength(7);
-    expect(requested.at(-1)).toBe('/api/operator/overview?days=7');
+    expect(requested().at(-1)).toBe('/api/operator/overview?days=7');
     expect(within(range).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect([...container.querySelectorAll('.chart__values span')].map((el) => el.textContent)).toEqual(['6', '3', '0']);
   });

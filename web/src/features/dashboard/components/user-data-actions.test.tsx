@@ -8,51 +8,32 @@ import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
 import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
 import { UsersSection } from './users-section.tsx';
 import { operator, operatorUser } from '../../../test/operator-users.ts';
+import { apiError, fakeServer, json } from '../../../test/fake-server.tsx';
 
 const mina = operatorUser({ id: 'u-mina', email: 'mina@example.com' });
 const guest = operatorUser({ id: 'u-guest', guestId: 'G-4821', isGuest: true });
 const self = operatorUser({ id: 'op', email: 'gomeum@example.com', role: 'operator' });
-
-type Call = { method: string; url: string; body: unknown };
 
 /** A fake server with these users; `onDelete` answers the deletion. */
 function serve(
   users: OperatorUser[],
   onDelete: (id: string) => Response = () => json({ ok: true, rows: 9, files: 1 }),
 ) {
-  const calls: Call[] = [];
   let list = [...users];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      if (url === '/api/me') return json(operator);
-      if (url.startsWith('/api/operator/users?'))
-        return json({ items: list, total: list.length, page: 1, pageSize: 20 });
-      const exportMatch = /^\/api\/operator\/users\/([^/]+)\/export$/.exec(url);
-      if (exportMatch) {
-        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
-          headers: { 'content-disposition': `attachment; filename="gomeum-data-${exportMatch[1]}.zip"` },
-        });
-      }
-      const deleteMatch = /^\/api\/operator\/users\/([^/]+)$/.exec(url);
-      if (deleteMatch && method === 'DELETE') {
-        const id = decodeURIComponent(deleteMatch[1]!);
-        const response = onDelete(id);
-        if (response.ok) list = list.filter((user) => user.id !== id);
-        return response;
-      }
-      if (url.includes('/visits')) return json({ items: [], perDay: [] });
-      return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
-    }),
-  );
-  return calls;
-}
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return fakeServer({
+    'GET /api/me': operator,
+    'GET /api/operator/users': () => ({ items: list, total: list.length, page: 1, pageSize: 20 }),
+    'GET /api/operator/users/:userId/export': ({ params }) =>
+      new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+        headers: { 'content-disposition': `attachment; filename="gomeum-data-${params.userId}.zip"` },
+      }),
+    'DELETE /api/operator/users/:userId': ({ params }) => {
+      const response = onDelete(params.userId!);
+      if (response.ok) list = list.filter((user) => user.id !== params.userId);
+      return response;
+    },
+    'GET /api/operator/users/:userId/visits': { items: [], perDay: [] },
+  }).calls;
 }
 
 function renderUsers() {
@@ -135,7 +116,7 @@ describe('the operator acting on a user’s data', () => {
   });
 
   it('keeps the dialog open with the server’s refusal in it', async () => {
-    serve([mina], () => json({ error: { code: 'errors.forbidden', message: 'no' } }, 403));
+    serve([mina], () => apiError(403, 'errors.forbidden'));
     renderUsers();
     const { user, actions } = await openUser(/mina@example\.com/);
     await user.click(within(actions).getByRole('button', { name: 'Delete user' }));

@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n, LANGUAGE_STORAGE_KEY } from '../../../lib/i18n.ts';
+import { fakeServer, json } from '../../../test/fake-server.tsx';
 import { LanguageControl, languageFlag } from './language-control.tsx';
 
 function Greeting() {
@@ -27,11 +28,8 @@ function renderInEnglish(): HTMLElement {
 
 describe('LanguageControl', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      // A visitor who is not signed in: the server answers null.
-      vi.fn(() => Promise.resolve(new Response('null', { status: 200 }))),
-    );
+    // A visitor who is not signed in: the server answers null.
+    fakeServer({ 'GET /api/me': json(null) });
   });
 
   it('cycles en → zh → ko → en, shows the flag, switches every string and remembers the choice', async () => {

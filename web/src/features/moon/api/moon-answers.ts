@@ -3,12 +3,12 @@ import * as routes from '@gomeum/contracts/routes';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { moonKeys } from './keys.ts';
 
 /** Every moon question with Gomeum's answers. */
 export function useMoonQuestions() {
   return useQuery({
-    queryKey: operatorKeys.moon,
+    queryKey: moonKeys.operator,
     queryFn: async () => (await api(routes.moonQuestions)).questions,
   });
 }
@@ -16,7 +16,7 @@ export function useMoonQuestions() {
 /** Every user's answer to one question. */
 export function useQuestionAnswers(questionId: string) {
   return useQuery({
-    queryKey: operatorKeys.questionAnswers(questionId),
+    queryKey: moonKeys.questionAnswers(questionId),
     queryFn: async () => (await api(operatorRoutes.moonQuestionAnswers, { params: { id: questionId } })).answers,
   });
 }
@@ -26,7 +26,7 @@ export function useSetGomeumAnswer(questionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GomeumAnswerBody) => api(operatorRoutes.setGomeumAnswer, { params: { id: questionId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.moon }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moonKeys.operator }),
   });
 }
 
@@ -35,6 +35,6 @@ export function useAddMoonQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewMoonQuestionBody) => api(operatorRoutes.addMoonQuestion, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.moon }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moonKeys.operator }),
   });
 }

@@ -1,8 +1,7 @@
 import type { MoonQuestion } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../test/router.tsx';
+import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { firstOpenQuestionId, MoonPage, nextQuestionId } from './moon-page.tsx';
@@ -23,21 +22,8 @@ const question = (id: string, number: number, answer: string | null = null): Moo
   answeredAt: answer === null ? null : 1,
 });
 
-function json(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
-
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <MoonPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<MoonPage />);
 }
 
 describe('moon helpers', () => {
@@ -52,19 +38,11 @@ describe('moon helpers', () => {
 
 describe('MoonPage', () => {
   it('saves an answer and keeps it in view with a Next question; a blank answer sends nothing', async () => {
-    const calls: { method: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        calls.push({
-          method: init?.method ?? 'GET',
-          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-        });
-        if (url === '/api/moon/questions') return json({ questions: [question('a', 1), question('b', 2)] });
-        if (url === '/api/moon/questions/a/answer') return json(question('a', 1, 'Stars'));
-        return json({ error: { code: 'errors.not_found', message: '' } }, 404);
-      }),
-    );
+    const server = fakeServer({
+      'GET /api/moon/questions': { questions: [question('a', 1), question('b', 2)] },
+      'POST /api/moon/questions/a/answer': question('a', 1, 'Stars'),
+    });
+    const posts = () => server.sent('POST', '/api/').map(({ method, body }) => ({ method, body }));
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Question a?' })).toBeInTheDocument();
     expect(screen.getByText('Gomeum says a')).toBeInTheDocument();
@@ -72,14 +50,14 @@ describe('MoonPage', () => {
     await userEvent.type(screen.getByLabelText('Your answer'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please write an answer first.');
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     await userEvent.type(screen.getByLabelText('Your answer'), ' Stars ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     // The saved answer shows on the same question, with the progress and a way on.
     await waitFor(() => expect(screen.getByText('Stars')).toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Question a?' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', body: { answer: 'Stars' } }]);
+    expect(posts()).toEqual([{ method: 'POST', body: { answer: 'Stars' } }]);
     expect(screen.getByText('Saved!')).toBeInTheDocument();
     expect(screen.getByText('1 of 2 answered')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
@@ -98,10 +76,7 @@ describe('MoonPage', () => {
   }, 20_000);
 
   it('offers a retry when the questions cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => json({ error: { code: 'errors.server', message: '' } }, 500)),
-    );
+    fakeServer({ 'GET /api/moon/questions': () => apiError(500, 'errors.server') });
     renderPage();
     expect(await screen.findByText("The moon's questions couldn't be loaded.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { NotificationBody } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { notificationKeys } from './keys.ts';
 
 /** How often the history is read again while a broadcast's push delivery is under way. */
 const SENDING_REFRESH_MS = 2000;
@@ -10,7 +10,7 @@ const SENDING_REFRESH_MS = 2000;
 /** Past broadcasts, newest first, each with how its push delivery went. */
 export function useBroadcastHistory() {
   return useQuery({
-    queryKey: operatorKeys.broadcasts,
+    queryKey: notificationKeys.sent,
     queryFn: async () => (await api(operatorRoutes.sentNotifications)).notifications,
     refetchInterval: (query) =>
       query.state.data?.some((item) => item.push.state === 'sending') ? SENDING_REFRESH_MS : false,
@@ -22,6 +22,6 @@ export function useSendBroadcast() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationBody) => api(operatorRoutes.broadcast, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.broadcasts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.sent }),
   });
 }

@@ -1,9 +1,10 @@
 import { broadcastPopupPath, type Notification } from '@gomeum/contracts';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'wouter';
 import { useLiveEvent } from '../../../lib/live/index.ts';
-import { dismissBroadcast, showBroadcast, shownBroadcasts, subscribeBroadcasts } from '../broadcast-store.ts';
+import { useDismissAfter, useToasts } from '../../../lib/toasts.ts';
+import { broadcasts as store, dismissBroadcast, showBroadcast } from '../broadcast-store.ts';
 import '../notifications.css';
 
 /** How long a broadcast stays on screen before it leaves by itself (paused while pointed at or focused). */
@@ -14,11 +15,7 @@ function BroadcastToast({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const [held, setHeld] = useState(false);
   const focusedRef = useRef(false);
-  useEffect(() => {
-    if (held) return;
-    const timer = window.setTimeout(() => dismissBroadcast(notification.id), BROADCAST_TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [held, notification.id]);
+  useDismissAfter(store, notification.id, BROADCAST_TOAST_MS, held);
   return (
     <article
       className="broadcast"
@@ -64,7 +61,7 @@ function BroadcastToast({ notification }: { notification: Notification }) {
 /** Broadcasts from Gomeum, shown the moment they arrive while the app is open; each leaves by itself. */
 export function BroadcastToasts() {
   const { t } = useTranslation();
-  const broadcasts = useSyncExternalStore(subscribeBroadcasts, shownBroadcasts, shownBroadcasts);
+  const broadcasts = useToasts(store);
   useLiveEvent('notification.broadcast', showBroadcast);
   return (
     <section className="broadcasts" aria-label={t('broadcast.region')} aria-live="polite">

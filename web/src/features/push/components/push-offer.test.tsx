@@ -8,6 +8,7 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { PUSH_DECLINED_KEY, pushStatus, refreshPushState } from '../push-state.ts';
 import { pushBrowser as browserWithPush } from '../../../test/push-browser.ts';
+import { fakeServer } from '../../../test/fake-server.tsx';
 import { PushOffer } from './push-offer.tsx';
 import { PushSync } from './push-sync.tsx';
 
@@ -15,27 +16,19 @@ const me: Me = { id: 'u1', email: 'mina@example.com', role: 'user', isGuest: fal
 /** Who is signed in (a page keeps a user's subscription stored once: each test that cares signs in someone new). */
 let signedIn = me;
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 /** A browser with Web Push whose permission starts as `permission`; the user answers `answer`. */
 function pushBrowser(permission: NotificationPermission, answer: NotificationPermission) {
   const { registration, FakeNotification: notification, worker } = browserWithPush(permission, answer);
   const subscribe = registration.pushManager.subscribe;
   const saved: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/me') return json(signedIn);
-      if (url === '/api/push/key') return json({ publicKey: 'BPublicKey_base64url' });
-      if (url === '/api/push/subscriptions' && init?.method === 'POST') {
-        saved.push(JSON.parse(init.body as string));
-        return json({ ok: true });
-      }
-      return json({ error: { code: 'errors.not_found', message: 'not found' } }, 404);
-    }),
-  );
+  fakeServer({
+    'GET /api/me': () => signedIn,
+    'GET /api/push/key': { publicKey: 'BPublicKey_base64url' },
+    'POST /api/push/subscriptions': ({ body }) => {
+      saved.push(body);
+      return { ok: true };
+    },
+  });
   refreshPushState();
   return { notification, subscribe, saved, worker };
 }

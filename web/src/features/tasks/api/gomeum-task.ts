@@ -3,7 +3,6 @@ import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { uploadRequest, type UploadOptions } from '../../../lib/upload-request.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
 import { taskKeys } from './keys.ts';
 
 /** Gomeum's task on a planet and its log. */
@@ -13,7 +12,7 @@ export function getGomeumTask(planet: PlanetId) {
 
 /** Gomeum's task on a planet, for the editor. */
 export function useGomeumTask(planet: PlanetId) {
-  return useQuery({ queryKey: operatorKeys.gomeumTask(planet), queryFn: () => getGomeumTask(planet) });
+  return useQuery({ queryKey: taskKeys.gomeumTask(planet), queryFn: () => getGomeumTask(planet) });
 }
 
 /** A multipart form to send, with its upload's progress and cancel (`upload`). */
@@ -35,7 +34,7 @@ export function useSaveGomeumTask(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ form, upload }: FormUpload) => saveGomeumTask(planet, form, upload),
-    onSuccess: (saved) => queryClient.setQueryData(operatorKeys.gomeumTask(planet), saved),
+    onSuccess: (saved) => queryClient.setQueryData(taskKeys.gomeumTask(planet), saved),
   });
 }
 
@@ -55,7 +54,7 @@ export function useAddGomeumLog(planet: PlanetId) {
 
 /** After Gomeum's log changes: the editor's list and every planet log refresh. */
 async function refreshGomeumLogs(queryClient: ReturnType<typeof useQueryClient>, planet: PlanetId) {
-  await queryClient.invalidateQueries({ queryKey: operatorKeys.gomeumTask(planet) });
+  await queryClient.invalidateQueries({ queryKey: taskKeys.gomeumTask(planet) });
   await queryClient.invalidateQueries({ queryKey: taskKeys.gomeumLogs(planet) });
 }
 

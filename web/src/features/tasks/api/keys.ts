@@ -1,4 +1,5 @@
 import type { PlanetId } from '@gomeum/contracts';
+import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /**
  * The tasks feature's query keys. Everything of one planet's task sits under `planet(planet)`, so
@@ -12,4 +13,8 @@ export const taskKeys = {
   reminder: (planet: PlanetId) => ['tasks', planet, 'reminder'] as const,
   /** Gomeum's own log on a planet (the same for every user). */
   gomeumLogs: (planet: PlanetId) => ['gomeum-logs', planet] as const,
+  /** The operator's editor of Gomeum's task on a planet, with its log. */
+  gomeumTask: (planet: PlanetId) => operatorKey('gomeum-task', planet),
+  /** The operator's queue of proofs no one has reacted to yet. */
+  waitingProofs: operatorKey('proofs', 'waiting'),
 };

@@ -2,9 +2,9 @@ import type { WaitingProof } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
+import { taskKeys } from './keys.ts';
 
-const queueKey = operatorKeys.waitingProofs;
+const queueKey = taskKeys.waitingProofs;
 
 /** Proofs no one has reacted to yet, newest first. */
 export function useWaitingProofs() {

@@ -1,9 +1,9 @@
 import type { GomeumLog } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { GomeumLogEditor } from './gomeum-log-editor.tsx';
 
 beforeAll(async () => {
@@ -22,28 +22,13 @@ const log: GomeumLog = {
   createdAt: Date.UTC(2026, 10, 24, 12, 0),
 };
 
-function respond(status: number, body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
-
 function renderEditor() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetch = vi.fn((url: string, init: RequestInit) => {
-    calls.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(init.body as string) : undefined });
-    return init.method === 'DELETE'
-      ? respond(200, { ok: true })
-      : respond(200, { ...log, content: 'Took the wrong train.' });
+  const { calls } = fakeServer({
+    'PUT /api/operator/gomeum-logs/:planet/:id': { ...log, content: 'Took the wrong train.' },
+    'DELETE /api/operator/gomeum-logs/:planet/:id': { ok: true },
   });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GomeumLogEditor planet="travel" logs={[log]} />
-    </QueryClientProvider>,
-  );
-  return { calls, fetch };
+  renderWithClient(<GomeumLogEditor planet="travel" logs={[log]} />);
+  return { calls };
 }
 
 describe('GomeumLogEditor', () => {

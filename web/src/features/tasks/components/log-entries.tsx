@@ -6,6 +6,7 @@ import { GomeumCat } from '../../../lib/illustrations/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { Photo } from '../../../lib/photo.tsx';
 import { contentLang } from '../../../lib/content-lang.ts';
+import './log-entries.css';
 
 /** Delete, then a second explicit step: a proof and its photo are gone for good. */
 function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {

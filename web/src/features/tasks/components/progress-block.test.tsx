@@ -1,9 +1,9 @@
 import type { TaskProgress } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 
 beforeAll(() => {
@@ -24,25 +24,13 @@ const base: TaskProgress = {
   celebrate: false,
 };
 
-function json(body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
-}
-
 function renderBlock() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ProgressBlock planet="music" />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<ProgressBlock planet="music" />);
 }
 
 describe('ProgressBlock', () => {
   it('shows "1 of 2" and both streaks, without a celebration before the goal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => json({ progress: base })),
-    );
+    fakeServer({ 'GET /api/planets/music/progress': { progress: base } });
     renderBlock();
     expect(await screen.findByText('1 of 2')).toBeInTheDocument();
     expect(screen.getByText('1 day')).toBeInTheDocument();
@@ -53,17 +41,15 @@ describe('ProgressBlock', () => {
 
   it('celebrates the reached goal with the reward, and tells the server once it is closed', async () => {
     const done = { ...base, count: 2, completed: true, celebrate: true };
-    const fetch = vi.fn((url: string, init?: RequestInit) =>
-      init?.method === 'POST' ? json({ progress: { ...done, celebrate: false } }) : json({ progress: done }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer({
+      'GET /api/planets/music/progress': { progress: done },
+      'POST /api/planets/music/celebration': { progress: { ...done, celebrate: false } },
+    });
     renderBlock();
     const dialog = await screen.findByRole('dialog', { name: 'You did it!' });
     expect(dialog).toHaveTextContent('You earned: a concert ticket');
     await userEvent.click(screen.getByRole('button', { name: 'Hooray!' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url)).toEqual([
-      '/api/planets/music/celebration',
-    ]);
+    expect(server.sent('POST', '/api/').map((call) => call.url)).toEqual(['/api/planets/music/celebration']);
   });
 });

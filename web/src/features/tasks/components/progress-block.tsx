@@ -2,6 +2,7 @@ import type { PlanetId, TaskProgress } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useTaskProgress } from '../api/progress.ts';
 import { Celebration } from './celebration.tsx';
+import './progress.css';
 
 /** "3 of 5" with a bar, and the streaks (in days or weeks, by the goal's cadence). */
 export function ProgressSummary({ progress }: { progress: TaskProgress }) {

@@ -7,7 +7,7 @@ import { DateFields } from '../../../lib/date-fields.tsx';
 import { Field } from '../../../lib/field.tsx';
 import { FilePicker } from '../../../lib/file-picker.tsx';
 import { todayIso } from '../../../lib/format.ts';
-import { UploadProgress } from '../../../lib/upload-progress.tsx';
+import { useUpload } from '../../../lib/upload-progress.tsx';
 import { useSubmitProof } from '../api/submit-proof.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -59,8 +59,7 @@ export function ProofForm({
   const [image, setImage] = useState<File | null>(null);
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useRef<AbortController | null>(null);
+  const upload = useUpload();
   const errorId = useId();
   const titleErrorId = useId();
   const contentErrorId = useId();
@@ -68,7 +67,6 @@ export function ProofForm({
 
   useEffect(() => {
     firstField.current?.focus();
-    return () => upload.current?.abort();
   }, []);
 
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
@@ -95,11 +93,9 @@ export function ProofForm({
     setFailure(null);
     const parsed = proofFieldsSchema.safeParse({ date, title, content });
     if (!parsed.success || wrongImage) return;
-    const controller = new AbortController();
-    upload.current = controller;
-    setProgress(image ? 0 : null);
     submit.mutate(
-      { ...parsed.data, image, options: { signal: controller.signal, onProgress: setProgress } },
+      // Leaving the form stops the sending; a photo's upload shows its progress and can be stopped.
+      { ...parsed.data, image, options: upload.start() },
       {
         onSuccess: onDone,
         onError: (cause) => {
@@ -110,10 +106,7 @@ export function ProofForm({
           const code = cause instanceof ApiError ? cause.code : null;
           setFailure(code && SPECIFIC_ERRORS.has(code) ? t(code) : t('task.error_submit'));
         },
-        onSettled: () => {
-          upload.current = null;
-          setProgress(null);
-        },
+        onSettled: upload.end,
       },
     );
   };
@@ -165,7 +158,7 @@ export function ProofForm({
         }}
       />
       {preview ? <img className="proof-form__preview" src={preview} alt={t('task.proof_preview_alt')} /> : null}
-      {progress !== null ? <UploadProgress fraction={progress} onCancel={() => upload.current?.abort()} /> : null}
+      {image ? upload.bar : null}
       <p id={errorId} className="form__error" role="alert">
         {error}
       </p>

@@ -1,10 +1,9 @@
 import type { WaitingProof } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
-import { MemoryRouter } from '../../../test/router.tsx';
+import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { ProofsSection } from './proofs-section.tsx';
 
 beforeAll(async () => {
@@ -27,29 +26,16 @@ const proof = (id: string, title: string, image: string | null): WaitingProof =>
   task: { description: 'Cook a soup', reward: 'Cake', goal: 3, count: 1 },
 });
 
-function json(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
+const WAITING = 'GET /api/operator/proofs/waiting';
+const REPLY = 'POST /api/operator/proofs/:logId/reaction';
 
 function renderSection(path = '/gomeum-dashboard?section=proofs') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <ProofsSection />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<ProofsSection />, path);
 }
 
 describe('ProofsSection', () => {
   it('brings the proof a link names into view with its reply box focused (an operator alert opens one so)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => json({ items: [proof('b', 'Second soup', null), proof('a', 'First soup', null)] })),
-    );
+    fakeServer({ [WAITING]: { items: [proof('b', 'Second soup', null), proof('a', 'First soup', null)] } });
     // (jsdom lays nothing out and has no scrollIntoView: one that records what it was asked.)
     const scrolled: Element[] = [];
     Object.defineProperty(Element.prototype, 'scrollIntoView', {
@@ -69,10 +55,7 @@ describe('ProofsSection', () => {
   });
 
   it('shows a skeleton, then the empty state', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => json({ items: [] })),
-    );
+    fakeServer({ [WAITING]: { items: [] } });
     renderSection();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(await screen.findByText(/No proof is waiting/)).toBeInTheDocument();
@@ -80,15 +63,14 @@ describe('ProofsSection', () => {
 
   it('lists proofs in the order given (newest first) with their images, and replies to one from the keyboard', async () => {
     let items = [proof('b', 'Second soup', '/api/files/proofs/b.webp'), proof('a', 'First soup', null)];
-    const fetch = vi.fn((url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        items = items.filter((p) => !url.includes(`/${p.id}/`));
-        const { content } = JSON.parse(init.body as string) as { content: string };
-        return json({ reaction: { logId: 'b', planet: 'food', sender: 'gomeum', content, createdAt: 1 } });
-      }
-      return json({ items });
+    const server = fakeServer({
+      [WAITING]: () => ({ items }),
+      [REPLY]: ({ params, body }) => {
+        items = items.filter((p) => p.id !== params.logId);
+        const { content } = body as { content: string };
+        return { reaction: { logId: 'b', planet: 'food', sender: 'gomeum', content, createdAt: 1 } };
+      },
     });
-    vi.stubGlobal('fetch', fetch);
     renderSection();
     const list = await screen.findByRole('list');
     const cards = within(list).getAllByRole('listitem');
@@ -112,22 +94,17 @@ describe('ProofsSection', () => {
     expect(send).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Second soup/ })).toBeNull());
-    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url, init]) => [url, init?.body])).toEqual([
-      ['/api/operator/proofs/b/reaction', JSON.stringify({ content: 'Purr, lovely soup!' })],
+    expect(server.sent('POST', '/api/').map(({ url, body }) => [url, body])).toEqual([
+      ['/api/operator/proofs/b/reaction', { content: 'Purr, lovely soup!' }],
     ]);
     expect(screen.getByRole('heading', { name: /First soup/ })).toBeInTheDocument();
   });
 
   it('says when someone else reacted first', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((_url: string, init?: RequestInit) =>
-        init?.method === 'POST'
-          ? json({ error: { code: 'reaction.error_exists', message: 'exists' } }, 409)
-          : json({ items: [proof('c', 'Third soup', null)] }),
-      ),
-    );
+    fakeServer({
+      [WAITING]: { items: [proof('c', 'Third soup', null)] },
+      [REPLY]: apiError(409, 'reaction.error_exists'),
+    });
     renderSection();
     const box = await screen.findByRole('textbox', { name: /Third soup/ });
     await userEvent.type(box, 'Late reply');

@@ -1,48 +1,39 @@
 import type { Reminder } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { ReminderBlock } from './reminder-block.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function json(body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
-}
-
 /** A server holding one reminder (or none); PUT stores what it is sent. */
-function fakeServer(initial: Reminder | null) {
+function serveReminder(initial: Reminder | null) {
   let reminder = initial;
   const puts: unknown[] = [];
-  const fetch = vi.fn((_url: string, init?: RequestInit) => {
-    if (init?.method === 'PUT') {
-      const body = JSON.parse(init.body as string) as Omit<Reminder, 'nextAt'>;
-      puts.push(body);
-      reminder = { ...body, nextAt: body.enabled ? Date.UTC(2026, 11, 1, 11, 0) : null };
-    }
-    return json({ reminder });
+  fakeServer({
+    'GET /api/planets/music/reminder': () => ({ reminder }),
+    'PUT /api/planets/music/reminder': ({ body }) => {
+      const sent = body as Omit<Reminder, 'nextAt'>;
+      puts.push(sent);
+      reminder = { ...sent, nextAt: sent.enabled ? Date.UTC(2026, 11, 1, 11, 0) : null };
+      return { reminder };
+    },
   });
-  vi.stubGlobal('fetch', fetch);
   return { puts };
 }
 
 function renderBlock() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ReminderBlock planet="music" />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<ReminderBlock planet="music" />);
 }
 
 describe('ReminderBlock', () => {
   it('asks for notifications when a reminder is turned on, and saves it every day at 20:00 in the browser’s zone', async () => {
     initI18n('en');
-    const server = fakeServer(null);
+    const server = serveReminder(null);
     const requestPermission = vi.fn(() => Promise.resolve('denied' as NotificationPermission));
     vi.stubGlobal(
       'Notification',
@@ -80,7 +71,7 @@ describe('ReminderBlock', () => {
   it('names the days in the reader’s language and refuses a reminder with no day', async () => {
     initI18n('ko');
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const server = fakeServer({ enabled: true, days: [1], time: '21:30', timeZone: zone, nextAt: null });
+    const server = serveReminder({ enabled: true, days: [1], time: '21:30', timeZone: zone, nextAt: null });
     vi.stubGlobal('Notification', undefined);
     renderBlock();
     expect(await screen.findByRole('switch', { name: '이 과제 알림 받기' })).toBeChecked();

@@ -14,6 +14,7 @@ import { Field } from '../../../lib/field.tsx';
 import { turnPushOn } from '../../push/index.ts';
 import { useReminder, useSaveReminder } from '../api/reminder.ts';
 import { LinesSkeleton } from '../../../lib/skeleton.tsx';
+import './reminder.css';
 
 const DEFAULT_TIME = '20:00';
 

@@ -4,13 +4,12 @@ import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { uploadRequest, type UploadOptions } from '../../../lib/upload-request.ts';
-import { operatorKeys } from '../../dashboard/keys.ts';
 import { updatesKeys } from './keys.ts';
 
 /** Every update, newest first. */
 export function useUpdatesList() {
   return useQuery({
-    queryKey: operatorKeys.updates,
+    queryKey: updatesKeys.editor,
     queryFn: async () => (await api(routes.updates)).updates,
   });
 }
@@ -33,7 +32,7 @@ function setImage(id: string, image: File, upload?: UploadOptions) {
 export function useUpdateEditor() {
   const queryClient = useQueryClient();
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: operatorKeys.updates });
+    await queryClient.invalidateQueries({ queryKey: updatesKeys.editor });
     await queryClient.invalidateQueries({ queryKey: updatesKeys.all });
   };
   const create = useMutation({

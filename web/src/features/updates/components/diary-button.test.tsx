@@ -1,8 +1,7 @@
 import type { DiaryState, Me, Update } from '@gomeum/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../../test/router.tsx';
+import { fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { DiaryButton, hasUnread } from './diary-button.tsx';
@@ -25,19 +24,8 @@ const update: Update = {
   updatedAt: 5_000,
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function renderButton() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <DiaryButton />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<DiaryButton />);
 }
 
 describe('hasUnread', () => {
@@ -56,24 +44,20 @@ describe('DiaryButton', () => {
     });
     const seen: number[] = [];
     let state: DiaryState = { latestAt: update.createdAt, lastSeenAt: 0, unread: true };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/me') return json(me);
-        if (url === '/api/updates/diary-state') return json(state);
-        if (url === '/api/updates') {
-          await updatesLoaded;
-          return json({ updates: [update] });
-        }
-        if (url === '/api/updates/seen' && init?.method === 'POST') {
-          const { seenAt } = JSON.parse(init.body as string) as { seenAt: number };
-          seen.push(seenAt);
-          state = { latestAt: update.createdAt, lastSeenAt: seenAt, unread: false };
-          return json(state);
-        }
-        return json({ error: { code: 'common.not_found', message: 'not found' } }, 404);
-      }),
-    );
+    fakeServer({
+      'GET /api/me': me,
+      'GET /api/updates/diary-state': () => state,
+      'GET /api/updates': async () => {
+        await updatesLoaded;
+        return { updates: [update] };
+      },
+      'POST /api/updates/seen': ({ body }) => {
+        const { seenAt } = body as { seenAt: number };
+        seen.push(seenAt);
+        state = { latestAt: update.createdAt, lastSeenAt: seenAt, unread: false };
+        return state;
+      },
+    });
 
     renderButton();
     await userEvent.click(await screen.findByRole('button', { name: "Gomeum's diary" }));
@@ -89,22 +73,16 @@ describe('DiaryButton', () => {
 
   it('shows the dot while an update is unseen, and clears it at once on open', async () => {
     let answerSeen: (response: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init?: RequestInit) => {
-        if (url === '/api/me') return Promise.resolve(json(me));
-        if (url === '/api/updates/diary-state')
-          return Promise.resolve(json({ latestAt: 5_000, lastSeenAt: 0, unread: true }));
-        if (url === '/api/updates') return Promise.resolve(json({ updates: [update] }));
-        if (url === '/api/updates/seen' && init?.method === 'POST') {
-          // The server has not answered yet: the dot is already gone.
-          return new Promise<Response>((resolve) => {
-            answerSeen = resolve;
-          });
-        }
-        return Promise.resolve(json({}, 404));
-      }),
-    );
+    fakeServer({
+      'GET /api/me': me,
+      'GET /api/updates/diary-state': { latestAt: 5_000, lastSeenAt: 0, unread: true },
+      'GET /api/updates': { updates: [update] },
+      // The server has not answered yet: the dot is already gone.
+      'POST /api/updates/seen': () =>
+        new Promise<Response>((resolve) => {
+          answerSeen = resolve;
+        }),
+    });
 
     renderButton();
     await screen.findByRole('button', { name: "Gomeum's diary (new update)" });
