@@ -64,7 +64,7 @@ export function pageFilesReader(webDist: string): () => Promise<Record<string, P
  * The `<link>`s that start a page's downloads with the HTML instead of after the scripts have run
  * and asked: the page's chunk and the chunks it imports (those `index.html` does not already
  * preload), their stylesheets (Vite's loader then finds them in place and adds none), and the
- * API reads a signed-in user's page waits for (`/api/me`, and the page's data when the visitor has
+ * API reads a signed-in user's page waits for (`routes.me`, and the page's data when the visitor has
  * a session). The reads are `as="fetch" crossorigin` (CORS mode, same-origin credentials), which
  * is what `lib/api-client.ts`'s `fetch` asks for, so the browser hands the preloaded answer to it
  * instead of asking again.
