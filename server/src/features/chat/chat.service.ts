@@ -42,7 +42,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
       // A damaged meta column reads as none.
     }
   }
-  return {
+  const message: ChatMessage = {
     id: row.id,
     userId: row.user_id,
     sender: row.sender,
@@ -51,8 +51,10 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     text: meta.text ?? null,
     planet: meta.planet ?? null,
     createdAt: row.created_at,
-    ...(row.client_id === null ? {} : { clientId: row.client_id }),
   };
+  // The sender's own id, when it sent one: its echo is matched to the pending copy by it.
+  if (row.client_id !== null) message.clientId = row.client_id;
+  return message;
 }
 
 /** What the chat service needs. */
