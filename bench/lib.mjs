@@ -10,19 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, routeTable, startBuiltServer } from '../scripts/built-server.mjs';
+
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A free TCP port on loopback. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Waits until `url` answers 200, or throws after `timeoutMs`. */
 export async function waitFor(url, timeoutMs = 30_000) {
@@ -39,53 +31,29 @@ export async function waitFor(url, timeoutMs = 30_000) {
   }
 }
 
-/** The node flags `npm start` runs the server with, read from package.json's `start` script. */
-const START_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
-  .scripts.start.split(/\s+/)
-  .filter((word) => word.startsWith('--'));
-
 /**
- * Starts `node server/dist/main.js` (the built server, as `npm start` runs it) on a fresh data
- * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL and a
- * stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for example);
- * `nodeArgs` go to node after the flags `npm start` gives it (`--cpu-prof`, say; BENCH_NODE_ARGS in
- * the environment sets them too; a flag given again there wins).
+ * Starts the built server as `npm start` runs it (scripts/built-server.mjs) on a fresh data
+ * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL, data
+ * folder and a stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for
+ * example); `nodeArgs` go to node after the flags `npm start` gives it (`--cpu-prof`, say;
+ * BENCH_NODE_ARGS in the environment sets them too; a flag given again there wins).
  */
 export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
-  // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
-  const main = process.env.BENCH_SERVER_MAIN ?? path.join(ROOT, 'server/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('No built server: run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-bench-'));
-  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, main], {
-    cwd: ROOT,
+  const server = await startBuiltServer({
+    // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
+    main: process.env.BENCH_SERVER_MAIN,
+    nodeArgs,
+    showErrors: true,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '100000',
       GUEST_RATE_LIMIT: '100000',
       GUEST_DAILY_LIMIT: '100000',
       CHAT_RATE_LIMIT: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`);
-  return {
-    pid: child.pid,
-    base,
-    dataDir,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { pid: server.pid, base: server.url, dataDir: server.dataDir, stop: server.stop };
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
@@ -260,7 +228,8 @@ export function startWorker() {
 
 /** A new guest's session cookie (`name=value` pairs for a Cookie header), from the server at `base`. */
 export async function guestCookie(base) {
-  const response = await fetch(`${base}/api/auth/guest`, {
+  const { routes } = await routeTable();
+  const response = await fetch(`${base}${routes.guest.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',

@@ -11,6 +11,9 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes } = await routeTable();
 
 const sockets = [];
 let armed = null;
@@ -38,7 +41,7 @@ function open(port, cookie) {
     socket.setNoDelay(true);
     socket.once('connect', () => {
       socket.write(
-        `GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `GET ${routes.live.path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
           `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n` +
           `Cookie: ${cookie}\r\n\r\n`,
       );

@@ -37,6 +37,9 @@ import {
   serverGroup,
   startWorker,
 } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes, operatorRoutes } = await routeTable();
 
 // Not strict: `npm run bench` hands every script the same arguments (`--rounds`, say).
 const { values } = parseArgs({
@@ -116,7 +119,7 @@ try {
   console.log(machineNote());
 
   const operatorCookie = cookieOf(
-    await fetch(`${server.base}/api/auth/login`, {
+    await fetch(`${server.base}${routes.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OPERATOR),
@@ -126,7 +129,7 @@ try {
   const guests = Math.ceil(SOCKETS / PER_GUEST);
   const cookies = new Array(guests);
   await pool(guests, 16, async (i) => {
-    cookies[i] = cookieOf(await fetch(`${server.base}/api/auth/guest`, { method: 'POST' }));
+    cookies[i] = cookieOf(await fetch(`${server.base}${routes.guest.path}`, { method: 'POST' }));
   });
   console.log(`${guests} guests signed in in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -156,7 +159,7 @@ try {
   const sentAt = new Map();
   const latencies = [];
   dashboard = await new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: { cookie: operatorCookie } });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${routes.live.path}`, { headers: { cookie: operatorCookie } });
     socket.once('error', reject);
     socket.on('message', (data) => {
       const raw = data.toString('utf8');
@@ -184,7 +187,7 @@ try {
     if (wait > 1) await sleep(wait);
     sentAt.set(seq, performance.now());
     sends.push(
-      fetch(`${senderOf(seq).base}/api/chat/messages`, {
+      fetch(`${senderOf(seq).base}${routes.sendChatMessage.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: cookies[seq % guests] },
         body: JSON.stringify({ content: `bench:${seq}` }),
@@ -215,7 +218,7 @@ try {
   for (let b = 0; b < BROADCASTS; b += 1) {
     await Promise.all(workers.map((worker) => worker.ask({ arm: b })));
     const trigger = now();
-    const response = await fetch(`${server.base}/api/operator/presence`, {
+    const response = await fetch(`${server.base}${operatorRoutes.setPresence.path}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie: operatorCookie },
       body: JSON.stringify({ away: b % 2 === 0 }),

@@ -29,6 +29,9 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { appendResults, benchDatabase, cookieOf, machineNote, serverGroup } from './lib.mjs';
 import { decrypt, newBrowserKeys, startPushService } from './push-service.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes } = await routeTable();
 
 // Not strict: `npm run bench` hands every script the same arguments (`--rounds`, say).
 const { values } = parseArgs({
@@ -67,7 +70,7 @@ async function post(base, route, body, cookie) {
 
 /** A new guest on `base`: its cookie and user id. */
 async function newGuest(base) {
-  const response = await post(base, '/api/auth/guest', {});
+  const response = await post(base, routes.guest.path, {});
   const { user } = await response.json();
   return { cookie: cookieOf(response), id: user.id };
 }
@@ -81,7 +84,7 @@ async function decided(base, outcome) {
 
 /** A live socket of `cookie` on `base`; `events` fills as events arrive, `waitFor` resolves on one. */
 async function liveSocket(base, cookie) {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/live`, { headers: { cookie } });
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${routes.live.path}`, { headers: { cookie } });
   const events = [];
   let waiters = [];
   socket.on('message', (data) => {
@@ -127,10 +130,10 @@ try {
   });
   const operatorBase = servers[0].base;
   const usersBase = servers.at(-1).base;
-  const operatorCookie = cookieOf(await post(operatorBase, '/api/auth/login', OPERATOR));
+  const operatorCookie = cookieOf(await post(operatorBase, routes.login.path, OPERATOR));
   await post(
     operatorBase,
-    '/api/push/subscriptions',
+    routes.pushSubscribe.path,
     {
       endpoint: `${pushService.origin}${DEVICE_PATH}`,
       keys: { p256dh: keys.p256dh, auth: keys.authB64 },
@@ -140,7 +143,7 @@ try {
   );
   const pushFor = (userId, timeoutMs = 10_000) =>
     pushService.arrival((r) => r.path === DEVICE_PATH && tagOf(r) === `operator-chat-${userId}`, timeoutMs);
-  const send = (guest, content) => post(usersBase, '/api/chat/messages', { content }, guest.cookie);
+  const send = (guest, content) => post(usersBase, routes.sendChatMessage.path, { content }, guest.cookie);
 
   // Latency: one message per guest, at the rate asked for.
   const guests = [];

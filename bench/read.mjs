@@ -1,5 +1,5 @@
 /**
- * Read benchmark: an authenticated `GET /api/planets/music/logs?limit=20` (a user's 20 proofs),
+ * Read benchmark: an authenticated read of `routes.taskLogs` of the music planet, 20 a page (a user's 20 proofs),
  * against the same bytes returned by a bare Fastify route, in alternating runs. Prints req/s,
  * p50/p99 latency and server CPU per request for both, and their ratio; keeps its table in
  * bench/runs/.
@@ -13,6 +13,9 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { appendResults, benchDatabase, load, machineNote, rssMiB, startBare, startServer, summarize } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes, routeUrl } = await routeTable();
 
 const { values } = parseArgs({
   options: {
@@ -50,12 +53,12 @@ const server = await startServer(database.env);
 let bare;
 try {
   // A user with a task and 20 proofs on the music planet.
-  const guest = await fetch(`${server.base}/api/auth/guest`, { method: 'POST' });
+  const guest = await fetch(`${server.base}${routes.guest.path}`, { method: 'POST' });
   const cookie = guest.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const confirm = await fetch(`${server.base}/api/planets/music/task`, {
+  const confirm = await fetch(`${server.base}${routeUrl(routes.confirmTask, { planetId: 'music' })}`, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ description: 'Play the piano every evening this week', reward: 'A concert ticket' }),
@@ -69,21 +72,21 @@ try {
       'content',
       `Played scales for twenty minutes, then the slow movement of the sonata twice. ${'♪'.repeat(i)}`,
     );
-    const proof = await fetch(`${server.base}/api/planets/music/logs`, {
+    const proof = await fetch(`${server.base}${routeUrl(routes.submitProof, { planetId: 'music' })}`, {
       method: 'POST',
       headers: { cookie },
       body: form,
     });
     if (!proof.ok) throw new Error(`proof ${i}: ${proof.status}`);
   }
-  const path = '/api/planets/music/logs?limit=20';
+  const path = routeUrl(routes.taskLogs, { planetId: 'music' }, { limit: 20 });
   const sample = await rawGet(`${server.base}${path}`, { cookie, ...encodingHeaders });
   const bytes = sample.body;
   if (sample.status !== 200) throw new Error(`read: ${sample.status}`);
   const encoding = sample.headers['content-encoding'];
 
   // The baseline: bare Fastify returning the same bytes (compressed as the app sent them), in a process of its own.
-  bare = await startBare('/api/planets/music/logs', bytes, 'GET', encoding);
+  bare = await startBare(routeUrl(routes.taskLogs, { planetId: 'music' }), bytes, 'GET', encoding);
   const bareUrl = `${bare.base}${path}`;
 
   const what = encoding ? `${bytes.length} bytes of JSON in ${encoding}` : `${bytes.length} bytes of JSON`;

@@ -1,5 +1,5 @@
 /**
- * Reply serialization alone, in one process: a page of 20 proofs (`GET /api/planets/:planet/logs`)
+ * Reply serialization alone, in one process: a page of 20 proofs (`routes.taskLogs`)
  * written by the function compiled from its schema (what the server uses), against zod's parse and
  * `JSON.stringify` (what it used before, and still uses for a schema JSON Schema cannot say).
  * Interleaved rounds, medians; no server, no network, so the figure moves little between runs.
@@ -7,6 +7,7 @@
  *   node --import tsx bench/serialize.mjs [--rounds 9] [--calls 5000]
  */
 import { parseArgs } from 'node:util';
+import { routes, routeUrl } from '../packages/contracts/src/route-table.ts';
 import { taskLogListSchema } from '../packages/contracts/src/tasks.ts';
 import { compiledSerializer, parsingSerializer } from '../server/src/lib/zod-provider.ts';
 
@@ -23,7 +24,8 @@ const items = Array.from({ length: 20 }, (_, i) => ({
   date: `2026-11-${String(i + 1).padStart(2, '0')}`,
   title: `Evening practice ${i + 1}`,
   content: `Played scales for twenty minutes, then the slow movement of the sonata twice. ${'♪'.repeat(i + 1)}`,
-  imageUrl: i % 2 === 0 ? null : `/api/files/proofs/${String(i).padStart(22, 'x')}.webp`,
+  imageUrl:
+    i % 2 === 0 ? null : routeUrl(routes.file, { folder: 'proofs', name: `${String(i).padStart(22, 'x')}.webp` }),
   createdAt: 1795825223410 + i,
   reaction:
     i % 3 === 0 ? { logId: String(i), planet: 'music', sender: 'gomeum', content: 'Lovely!', createdAt: 1 } : null,

@@ -1,7 +1,7 @@
 /**
  * Soak benchmark: the built server (as `npm start` runs it) under mixed load for `--minutes`
  * (30 by default): `--sockets` open live sockets (held by bench/live-client.mjs workers), reads
- * (`GET /api/planets/music/logs?limit=20`) at `--reads` per second, chat messages at `--writes` per
+ * (`routes.taskLogs` of the music planet, 20 a page) at `--reads` per second, chat messages at `--writes` per
  * second, and a broadcast to every socket once a minute (the operator's away switch). Every 10 s
  * it samples the server's RSS; at the end it prints the errors (failed requests, sockets lost, a
  * broadcast that missed sockets) and how much the RSS grew over the last two thirds of the run
@@ -11,6 +11,9 @@
  */
 import { parseArgs } from 'node:util';
 import { appendResults, benchDatabase, cookieOf, machineNote, rssMiB, startServer, startWorker } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes, operatorRoutes, routeUrl } = await routeTable();
 
 const { values } = parseArgs({
   options: {
@@ -56,15 +59,15 @@ try {
   console.log(`Soak on ${database.engine}: ${MINUTES} min, ${SOCKETS} sockets, ${READS} reads/s, ${WRITES} messages/s`);
   console.log(machineNote());
   const operator = cookieOf(
-    await fetch(`${base}/api/auth/login`, {
+    await fetch(`${base}${routes.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OPERATOR),
     }),
   );
   // The reader: a guest with a task and five proofs on the music planet.
-  const reader = cookieOf(await fetch(`${base}/api/auth/guest`, { method: 'POST' }));
-  const task = await fetch(`${base}/api/planets/music/task`, {
+  const reader = cookieOf(await fetch(`${base}${routes.guest.path}`, { method: 'POST' }));
+  const task = await fetch(`${base}${routeUrl(routes.confirmTask, { planetId: 'music' })}`, {
     method: 'PUT',
     headers: { cookie: reader, 'content-type': 'application/json' },
     body: JSON.stringify({ description: 'Play the piano every evening', reward: 'A concert ticket' }),
@@ -75,7 +78,7 @@ try {
     form.set('date', `2026-11-0${i}`);
     form.set('title', `Practice ${i}`);
     form.set('content', 'Scales, then the slow movement twice.');
-    const proof = await fetch(`${base}/api/planets/music/logs`, {
+    const proof = await fetch(`${base}${routeUrl(routes.submitProof, { planetId: 'music' })}`, {
       method: 'POST',
       headers: { cookie: reader },
       body: form,
@@ -84,7 +87,7 @@ try {
   }
   const guests = [];
   for (let i = 0; i < Math.ceil(SOCKETS / PER_GUEST); i += 1) {
-    guests.push(cookieOf(await fetch(`${base}/api/auth/guest`, { method: 'POST' })));
+    guests.push(cookieOf(await fetch(`${base}${routes.guest.path}`, { method: 'POST' })));
   }
   const clients = Math.max(1, Math.ceil(SOCKETS / 5_000));
   for (let i = 0; i < clients; i += 1) workers.push(startWorker());
@@ -111,10 +114,12 @@ try {
     }
   };
   const reads = steady(READS, until, () =>
-    request('reads', `${base}/api/planets/music/logs?limit=20`, { headers: { cookie: reader } }),
+    request('reads', `${base}${routeUrl(routes.taskLogs, { planetId: 'music' }, { limit: 20 })}`, {
+      headers: { cookie: reader },
+    }),
   );
   const writes = steady(WRITES, until, (n) =>
-    request('writes', `${base}/api/chat/messages`, {
+    request('writes', `${base}${routes.sendChatMessage.path}`, {
       method: 'POST',
       headers: { cookie: guests[n % guests.length], 'content-type': 'application/json' },
       body: JSON.stringify({ content: `soak ${n}` }),
@@ -149,7 +154,7 @@ try {
     for (let b = 0; Date.now() + 60_000 <= until; b += 1) {
       await sleep(55_000);
       await Promise.all(workers.map((w) => w.ask({ arm: b })));
-      await request('broadcasts', `${base}/api/operator/presence`, {
+      await request('broadcasts', `${base}${operatorRoutes.setPresence.path}`, {
         method: 'PUT',
         headers: { cookie: operator, 'content-type': 'application/json' },
         body: JSON.stringify({ away: b % 2 === 0 }),

@@ -23,6 +23,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { appendResults, benchDatabase, cookieOf, cpuMs, machineNote, serverGroup } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes } = await routeTable();
 
 const { values } = parseArgs({
   strict: false,
@@ -52,7 +55,9 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 /** A live socket with the session cookie; resolves once the server said `ready`. */
 function socketOf(base, cookie, onEvent) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/live`, { headers: { cookie, origin: base } });
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${routes.live.path}`, {
+      headers: { cookie, origin: base },
+    });
     socket.on('message', (data) => {
       const event = JSON.parse(String(data));
       if (event.type === 'ready') resolve(socket);
@@ -123,7 +128,7 @@ try {
   console.log(`Typing benchmark on ${database.engine}, ${INSTANCES} instance(s): ${USERS} users`);
   console.log(machineNote());
   const operatorCookie = cookieOf(
-    await fetch(`${first.base}/api/auth/login`, {
+    await fetch(`${first.base}${routes.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OPERATOR),
@@ -147,8 +152,8 @@ try {
   // Users, each with a socket on the second instance.
   const users = new Array(USERS);
   await pool(USERS, 16, async (i) => {
-    const cookie = cookieOf(await fetch(`${second.base}/api/auth/guest`, { method: 'POST' }));
-    const me = await (await fetch(`${second.base}/api/me`, { headers: { cookie } })).json();
+    const cookie = cookieOf(await fetch(`${second.base}${routes.guest.path}`, { method: 'POST' }));
+    const me = await (await fetch(`${second.base}${routes.me.path}`, { headers: { cookie } })).json();
     const user = { id: me.id, cookie, onTyping: null };
     user.socket = await socketOf(second.base, cookie, (event) => {
       if (event.type === 'chat.typing' && event.userId === me.id) user.onTyping?.(now());
@@ -233,7 +238,7 @@ try {
   const messages = Math.min(USERS, 1_000);
   cpuStart = cpu();
   await pool(messages, 32, async (i) => {
-    const response = await fetch(`${second.base}/api/chat/messages`, {
+    const response = await fetch(`${second.base}${routes.sendChatMessage.path}`, {
       method: 'POST',
       headers: { cookie: users[i].cookie, 'content-type': 'application/json', origin: second.base },
       body: JSON.stringify({ content: `bench message ${i}` }),

@@ -11,6 +11,9 @@
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { appendResults, machineNote, startServer } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes, routeUrl } = await routeTable();
 
 const { values } = parseArgs({
   options: { uploads: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' } },
@@ -45,7 +48,7 @@ const server = await startServer();
 const lines = [];
 try {
   const account = { email: 'bench-login@example.com', password: 'a-bench-password-77' };
-  const registered = await fetch(`${server.base}/api/auth/register`, {
+  const registered = await fetch(`${server.base}${routes.register.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
@@ -63,9 +66,9 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     const cookies = [];
     for (let i = 0; i < uploads; i += 1) {
-      const guest = await fetch(`${server.base}/api/auth/guest`, { method: 'POST' });
+      const guest = await fetch(`${server.base}${routes.guest.path}`, { method: 'POST' });
       const cookie = cookieOf(guest);
-      const task = await fetch(`${server.base}/api/planets/music/task`, {
+      const task = await fetch(`${server.base}${routeUrl(routes.confirmTask, { planetId: 'music' })}`, {
         method: 'PUT',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ description: 'Draw a flip-book every evening', reward: 'New pencils' }),
@@ -82,7 +85,7 @@ try {
       form.set('content', 'Forty-eight pages of a cat jumping over the moon.');
       form.set('image', new Blob([gif], { type: 'image/gif' }), 'flip-book.gif');
       try {
-        const response = await fetch(`${server.base}/api/planets/music/logs`, {
+        const response = await fetch(`${server.base}${routeUrl(routes.submitProof, { planetId: 'music' })}`, {
           method: 'POST',
           headers: { cookie },
           body: form,
@@ -100,7 +103,7 @@ try {
     const logins = [];
     while (running > 0) {
       const at = performance.now();
-      const login = await fetch(`${server.base}/api/auth/login`, {
+      const login = await fetch(`${server.base}${routes.login.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(account),

@@ -1,5 +1,5 @@
 /**
- * Durable write benchmark: `POST /api/chat/messages` from signed-in guests (one per connection),
+ * Durable write benchmark: `routes.sendChatMessage` from signed-in guests (one per connection),
  * each acknowledged only once it is on disk (SQLite `synchronous=FULL`, or PostgreSQL's commit),
  * against bare Fastify answering the same bytes, in alternating runs. The operator is away and no
  * AI key is set, so each message also stores Gomeum's fallback answer, as in production without
@@ -10,6 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { appendResults, benchDatabase, load, machineNote, rssMiB, startBare, startServer, summarize } from './lib.mjs';
+import { routeTable } from '../scripts/built-server.mjs';
+
+const { routes } = await routeTable();
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +32,7 @@ let bare;
 try {
   const cookies = [];
   for (let i = 0; i < connections; i += 1) {
-    const guest = await fetch(`${server.base}/api/auth/guest`, { method: 'POST' });
+    const guest = await fetch(`${server.base}${routes.guest.path}`, { method: 'POST' });
     if (!guest.ok) throw new Error(`guest: ${guest.status}`);
     cookies.push(
       guest.headers
@@ -38,7 +41,7 @@ try {
         .join('; '),
     );
   }
-  const path = '/api/chat/messages';
+  const path = routes.sendChatMessage.path;
   const body = JSON.stringify({ content: 'I practised the piano for twenty minutes tonight!' });
   const sample = await fetch(`${server.base}${path}`, {
     method: 'POST',

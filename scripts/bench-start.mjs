@@ -12,10 +12,10 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, staleReason } from './build-state.mjs';
+import { freePort } from './built-server.mjs';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5;
 
@@ -34,15 +34,6 @@ const VARIANTS = [
     args: ['-c', 'npm run build --silent -w @gomeum/web >/dev/null && exec node --import tsx server/src/main.ts'],
   },
 ];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts one variant; resolves with the milliseconds until /healthz answered 200. */
 async function timeStart(variant, dataDir) {

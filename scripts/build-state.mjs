@@ -20,6 +20,7 @@ const SOURCES = [
   'web/index.html',
   'web/vite.config.ts',
   'web/public',
+  'web/scripts',
   'web/src',
 ];
 
@@ -28,6 +29,7 @@ const OUTPUTS = [
   'server/dist/main.js',
   'server/dist/cli.js',
   'server/dist/backup-cli.js',
+  'server/dist/route-table.js',
   'web/dist/index.html',
   'web/dist/version.json',
   'web/dist-ssr/entry-server.js',

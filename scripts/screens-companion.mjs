@@ -90,38 +90,45 @@ async function until(read, what) {
  * One user per language, who told Gomeum of a find (the AI answered: the operator was away) and
  * then asked something while the operator was online (nobody answered: it waits for Gomeum).
  */
-async function seedCompanion(browser, url) {
+async function seedCompanion(browser, url, api) {
+  const to = (route, params) => api.routeUrl(route, params);
   const headers = { origin: url };
   const operator = await browser.newContext({ baseURL: url });
-  await operator.request.post('/api/auth/login', { data: OPERATOR, headers });
+  await operator.request.post(to(api.routes.login), { data: OPERATOR, headers });
   const users = {};
   for (const [language, talk] of Object.entries(TALK)) {
     const who = { email: `reader-${language}@example.com`, password: 'purr-purr-purr' };
     const context = await browser.newContext({ baseURL: url });
-    const registered = await context.request.post('/api/auth/register', { data: who, headers });
+    const registered = await context.request.post(to(api.routes.register), { data: who, headers });
     if (!registered.ok()) throw new Error(`register ${who.email}: ${registered.status()}`);
-    await context.request.put('/api/me/locale', { data: { locale: language }, headers });
+    await context.request.put(to(api.routes.setLocale), { data: { locale: language }, headers });
     // The chat opened once (its welcome comes first), then the user writes.
     const page = await context.newPage();
     await page.goto('/galaxy');
     await until(async () => {
-      const { messages } = await (await context.request.get('/api/chat/messages')).json();
+      const { messages } = await (await context.request.get(to(api.routes.chatMessages))).json();
       return messages.some((message) => message.kind === 'welcome');
     }, `the welcome in ${language}`);
     await page.close();
-    await context.request.post('/api/chat/messages', { data: { content: talk.first }, headers });
+    await context.request.post(to(api.routes.sendChatMessage), { data: { content: talk.first }, headers });
     await until(async () => {
-      const { messages } = await (await context.request.get('/api/chat/messages')).json();
+      const { messages } = await (await context.request.get(to(api.routes.chatMessages))).json();
       return messages.some((message) => message.sender === 'gomeum_ai' && message.content === talk.answer);
     }, `the AI's answer in ${language}`);
-    users[language] = { ...who, id: (await (await context.request.get('/api/me')).json()).id, context };
+    users[language] = { ...who, id: (await (await context.request.get(to(api.routes.me))).json()).id, context };
   }
   // The operator's dashboard open: Gomeum is online, so the second messages wait for an answer.
   const dashboard = await operator.newPage();
   await dashboard.goto('/gomeum-dashboard?section=overview');
-  await until(async () => (await (await operator.request.get('/api/operator/presence')).json()).online, 'online');
+  await until(
+    async () => (await (await operator.request.get(to(api.operatorRoutes.presence))).json()).online,
+    'online',
+  );
   for (const [language, talk] of Object.entries(TALK)) {
-    await users[language].context.request.post('/api/chat/messages', { data: { content: talk.second }, headers });
+    await users[language].context.request.post(to(api.routes.sendChatMessage), {
+      data: { content: talk.second },
+      headers,
+    });
     await users[language].context.close();
   }
   await operator.close();
@@ -133,11 +140,11 @@ async function seedCompanion(browser, url) {
  * signed-in browser profile, `settle(page)` waits for a page to be still, `save(page, name, size,
  * language)` takes the picture.
  */
-export async function shootCompanion({ browser, languages, sizes, names, context, settle, save }) {
+export async function shootCompanion({ browser, api, languages, sizes, names, context, settle, save }) {
   const ai = await startStandInAi();
   const server = await startServer({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: KEY });
   try {
-    const users = await seedCompanion(browser, server.url);
+    const users = await seedCompanion(browser, server.url, api);
     for (const language of languages) {
       for (const size of sizes) {
         const reader = users[language];

@@ -1,104 +1,60 @@
 /**
- * The screens' server and content (`npm run screens`): the built app started on a free port with an
- * empty data folder, filled with a little content through the API, and the accounts that see it.
+ * The app `npm run screens` shows (screens.mjs): the built server with its accounts, and the
+ * content it is filled with through the API (by the contract's route tables, `api`:
+ * built-server.mjs' `routeTable()`).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { ROOT } from './build-state.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 export const OPERATOR = { email: 'gomeum@example.com', password: 'screens-operator-password' };
 export const USER = { email: 'stargazer@example.com', password: 'purr-purr-purr' };
 /** A guest of its own per profile (the one-time ask shows once per guest); MERGE_GUEST logs into USER. */
 export const GUEST = { guest: true, email: 'guest' };
 export const MERGE_GUEST = { guest: true, email: 'merge-guest' };
+/** A small picture for proofs and logs. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
   'base64',
 );
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts the built server; `extraEnv` adds to its settings (an AI stand-in's address, say). */
-export async function startServer(extraEnv = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-screens-'));
-  const port = await freePort();
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  delete env.AI_BASE_URL;
-  delete env.AI_API_KEY;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: ROOT,
+/**
+ * The built app on a free port with an empty data folder, its own SQLite database and no AI;
+ * `extraEnv` adds to its settings (an AI stand-in's address, say).
+ */
+export function startServer(extraEnv = {}) {
+  return startBuiltServer({
     env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+      AI_BASE_URL: undefined,
+      AI_API_KEY: undefined,
       GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
       GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT: '1000',
       GUEST_RATE_LIMIT: '1000',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, stop };
 }
 
 /** Fills the empty app with what the screens show: a user with a task, proofs, chat, diary, news. */
-export async function seed(browser, url) {
+export async function seed(browser, url, api) {
+  const to = (route, params) => api.routeUrl(route, params);
   const headers = { origin: url };
   const user = await browser.newContext({ baseURL: url });
   const check = async (response, what) => {
     if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
     return response;
   };
-  await check(await user.request.post('/api/auth/register', { data: USER, headers }), 'register');
+  await check(await user.request.post(to(api.routes.register), { data: USER, headers }), 'register');
   await check(
-    await user.request.put('/api/planets/travel/task', {
+    await user.request.put(to(api.routes.confirmTask, { planetId: 'travel' }), {
       data: { description: 'Walk a street I have never walked, and notice three new things', reward: 'Ice cream' },
       headers,
     }),
     'task',
   );
   await check(
-    await user.request.put('/api/planets/travel/reminder', {
+    await user.request.put(to(api.routes.setReminder, { planetId: 'travel' }), {
       data: { enabled: true, days: [1, 3, 5], time: '20:30', timeZone: 'Asia/Seoul' },
       headers,
     }),
@@ -106,7 +62,7 @@ export async function seed(browser, url) {
   );
   // Two proofs: Gomeum reacts to the first below; the second waits in the dashboard's queue.
   const firstProof = await check(
-    await user.request.post('/api/planets/travel/logs', {
+    await user.request.post(to(api.routes.submitProof, { planetId: 'travel' }), {
       multipart: {
         date: '2026-11-23',
         title: 'A bakery behind the station',
@@ -119,7 +75,7 @@ export async function seed(browser, url) {
   );
   const { log: reactedProof } = await firstProof.json();
   await check(
-    await user.request.post('/api/planets/travel/logs', {
+    await user.request.post(to(api.routes.submitProof, { planetId: 'travel' }), {
       multipart: {
         date: '2026-11-24',
         title: 'The canal at dusk',
@@ -130,16 +86,16 @@ export async function seed(browser, url) {
     }),
     'second proof',
   );
-  await user.request.post('/api/chat/messages', {
+  await user.request.post(to(api.routes.sendChatMessage), {
     data: { content: 'Hello Gomeum! What are you doing today?', clientId: `screens-${Date.now()}` },
     headers,
   });
-  const moon = await user.request.get('/api/moon/questions');
+  const moon = await user.request.get(to(api.routes.moonQuestions));
   if (moon.ok()) {
     const body = await moon.json();
     const first = (body.questions ?? body)[0];
     if (first?.id) {
-      await user.request.put(`/api/moon/questions/${first.id}/answer`, {
+      await user.request.put(to(api.routes.answerMoonQuestion, { id: first.id }), {
         data: { answer: 'A quiet morning with tea' },
         headers,
       });
@@ -148,20 +104,20 @@ export async function seed(browser, url) {
   await user.close();
 
   const operator = await browser.newContext({ baseURL: url });
-  await check(await operator.request.post('/api/auth/login', { data: OPERATOR, headers }), 'operator login');
+  await check(await operator.request.post(to(api.routes.login), { data: OPERATOR, headers }), 'operator login');
   await check(
-    await operator.request.post(`/api/operator/proofs/${reactedProof.id}/reaction`, {
+    await operator.request.post(to(api.operatorRoutes.replyToProof, { logId: reactedProof.id }), {
       data: { content: 'A bakery with its own cat? Purr. Save me a crumb, and tell me what you try first!' },
       headers,
     }),
     'proof reaction',
   );
-  await operator.request.post('/api/operator/gomeum-logs/travel', {
+  await operator.request.post(to(api.operatorRoutes.addGomeumLog, { planetId: 'travel' }), {
     multipart: { content: 'Took the night train to the coast and watched the lighthouse blink until dawn.' },
     headers,
   });
   const update = await check(
-    await operator.request.post('/api/operator/updates', {
+    await operator.request.post(to(api.operatorRoutes.createUpdate), {
       headers,
       data: {
         title: { en: 'The moon has new questions', zh: '月亮有了新问题', ko: '달에 새 질문이 생겼어요' },
@@ -175,7 +131,7 @@ export async function seed(browser, url) {
     'update',
   );
   const { id: updateId } = await update.json();
-  await operator.request.post('/api/operator/notifications', {
+  await operator.request.post(to(api.operatorRoutes.broadcast), {
     data: { title: 'Meteor night', message: 'Look up at nine tonight: the sky is putting on a show.' },
     headers,
   });
@@ -183,18 +139,19 @@ export async function seed(browser, url) {
   return { updateId };
 }
 
-export async function signIn(context, url, who) {
+export async function signIn(context, url, who, api) {
+  const to = (route, params) => api.routeUrl(route, params);
   if (who.guest) {
     const headers = { origin: url };
-    const entered = await context.request.post('/api/auth/guest', { headers });
+    const entered = await context.request.post(to(api.routes.guest), { headers });
     if (!entered.ok()) throw new Error(`guest: ${entered.status()}`);
-    const task = await context.request.put('/api/planets/travel/task', {
+    const task = await context.request.put(to(api.routes.confirmTask, { planetId: 'travel' }), {
       data: { description: 'Walk a street I have never walked', reward: 'Ice cream' },
       headers,
     });
     if (!task.ok()) throw new Error(`guest task: ${task.status()}`);
     return;
   }
-  const response = await context.request.post('/api/auth/login', { data: who, headers: { origin: url } });
+  const response = await context.request.post(to(api.routes.login), { data: who, headers: { origin: url } });
   if (!response.ok()) throw new Error(`login ${who.email}: ${response.status()}`);
 }

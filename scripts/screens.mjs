@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, ROOT } from './build-state.mjs';
+import { routeTable } from './built-server.mjs';
 import { COMPANION_SCREENS, shootCompanion } from './screens-companion.mjs';
 import { GUEST, MERGE_GUEST, OPERATOR, PNG, seed, signIn, startServer, USER } from './screens-seed.mjs';
 import { CHROMIUM_FLAGS } from './serve-build.mjs';
@@ -136,7 +137,7 @@ async function settle(page) {
 }
 
 /** A browser profile at one size and language, signed in as `who` (none: a visitor). */
-async function profile(browser, url, size, language, who, askPush = false) {
+async function profile(browser, api, url, size, language, who, askPush = false) {
   const context = await browser.newContext({
     baseURL: url,
     viewport: { width: size.width, height: size.height },
@@ -151,7 +152,7 @@ async function profile(browser, url, size, language, who, askPush = false) {
     },
     [language, Boolean(askPush)],
   );
-  if (who) await signIn(context, url, who);
+  if (who) await signIn(context, url, who, api);
   return context;
 }
 
@@ -169,6 +170,7 @@ async function save(page, name) {
 async function main() {
   const filters = process.argv.slice(2);
   ensureBuilt();
+  const api = await routeTable();
   fs.mkdirSync(OUT, { recursive: true });
   const chosen = (name) => filters.length === 0 || filters.some((f) => name.includes(f));
   const browser = await chromium.launch({
@@ -179,7 +181,7 @@ async function main() {
   // Only when one of its screens is asked for: the main server, and the companion's of its own.
   const server = screens({ updateId: '' }).some((s) => chosen(s.name)) ? await startServer() : null;
   try {
-    const content = server ? await seed(browser, server.url) : { updateId: '' };
+    const content = server ? await seed(browser, server.url, api) : { updateId: '' };
     const wanted = server ? screens(content).filter((s) => chosen(s.name)) : [];
     for (const language of server ? LANGUAGES : []) {
       for (const size of SIZES) {
@@ -189,7 +191,7 @@ async function main() {
           const key = `${screen.who?.email ?? 'visitor'}${screen.askPush ? ' asked' : ''}`;
           let context = contexts.get(key);
           if (!context) {
-            context = await profile(browser, server.url, size, language, screen.who, screen.askPush);
+            context = await profile(browser, api, server.url, size, language, screen.who, screen.askPush);
             contexts.set(key, context);
           }
           const page = await context.newPage();
@@ -285,7 +287,10 @@ async function main() {
             await page.locator('textarea[name="content"]').fill('Two photos from the night market.');
             if (screen.open === 'log-upload') {
               // Held: the upload stays under way for the picture.
-              await page.route('**/api/operator/gomeum-logs/**', () => {});
+              await page.route(
+                (address) => api.routePattern(api.operatorRoutes.addGomeumLog).test(address.pathname),
+                () => {},
+              );
               await page.locator('.images-picker').locator('xpath=ancestor::form').locator('[type="submit"]').click();
               await page.locator('.upload-progress').waitFor({ timeout: 10_000 });
             }
@@ -305,11 +310,12 @@ async function main() {
     const names = COMPANION_SCREENS.filter(chosen);
     if (names.length > 0) {
       await shootCompanion({
+        api,
         browser,
         languages: LANGUAGES,
         sizes: SIZES,
         names,
-        context: (url, size, language, who) => profile(browser, url, size, language, who),
+        context: (url, size, language, who) => profile(browser, api, url, size, language, who),
         settle,
         save: async (page, name, size, language) => {
           await save(page, `${name}.${size.name}.${language}`);

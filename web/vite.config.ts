@@ -1,8 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
 import { buildOutput } from './scripts/build-output.ts';
 import { buildVersion } from './scripts/build-version.ts';
 import { writePagePreloads } from './scripts/page-preloads.ts';
+import { serveServiceWorker } from './scripts/service-worker.ts';
+
+/**
+ * The service worker's routes, from the contracts' route table. (Read through Vite's module
+ * runner: the contracts are TypeScript, which the config's own loader leaves to Node.)
+ */
+const serviceWorker = (
+  await runnerImport<typeof import('./scripts/service-worker-routes.ts')>(
+    fileURLToPath(new URL('./scripts/service-worker-routes.ts', import.meta.url)),
+  )
+).module.serviceWorkerRoutes();
 
 /**
  * The server's render of the pages (`vite build --ssr`, see src/entry-server.tsx): one ES module
@@ -30,7 +41,8 @@ const browserApp = defineConfig({
     buildVersion(),
     // What the server's HTML for each page preloads (its chunk, drawings and styles).
     writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
-    buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)) }),
+    buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)), serviceWorker }),
+    serveServiceWorker({ file: fileURLToPath(new URL('./public/sw.js', import.meta.url)), routes: serviceWorker }),
   ],
   build: {
     target: 'es2022',

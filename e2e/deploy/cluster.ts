@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { spawnBuiltServer } from '../../scripts/built-server.mjs';
 
 /** The repository this test belongs to. */
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -232,7 +233,10 @@ export interface Instance {
   service: Service;
 }
 
-/** Starts instance `index` on `port` with `env`; `npm start` in `root` (a built tree). */
+/**
+ * Starts instance `index` on `port` with `env` (its whole environment): `npm start` in `root` (a
+ * built tree), by scripts/built-server.mjs, in a process group of its own.
+ */
 export function startInstance(
   root: string,
   index: number,
@@ -240,12 +244,19 @@ export function startInstance(
   env: NodeJS.ProcessEnv,
   logDir: string,
 ): Instance {
-  const service = Service.start(`instance ${index}`, 'npm', ['start', '--silent'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    logFile: path.join(logDir, `instance-${index}.log`),
+  const logFile = path.join(logDir, `instance-${index}.log`);
+  const log = fs.openSync(logFile, 'a');
+  const child = spawnBuiltServer({
+    root,
+    port,
+    env,
+    inheritEnv: false,
+    npmStart: true,
+    stdio: ['ignore', log, log],
+    detached: true,
   });
-  return { index, port, url: `http://127.0.0.1:${port}`, service };
+  fs.closeSync(log);
+  return { index, port, url: `http://127.0.0.1:${port}`, service: new Service(`instance ${index}`, child, logFile) };
 }
 
 /** Resolves once the instance answers /healthz (the process is up), or throws with its log. */

@@ -321,9 +321,10 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
       expect(attempt, 'the dashboard socket keeps landing on the same instance').toBeLessThan(12);
     }
     await operator.page.getByRole('button', { name: 'Chat inbox' }).click();
+    // The conversation's row (named by the user first), not the queue's rows beside it ("Chat …", "Proof …").
     await operator.page
       .getByRole('region', { name: 'Conversations', exact: true })
-      .getByRole('button', { name: new RegExp(user.guestId) })
+      .getByRole('button', { name: new RegExp(`^${user.guestId}`) })
       .click();
     await conversation().waitFor();
   }

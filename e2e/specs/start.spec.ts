@@ -30,6 +30,7 @@ function fakeTree(sourceTime: Date, outputTime: Date): string {
     'server/dist/main.js',
     'server/dist/cli.js',
     'server/dist/backup-cli.js',
+    'server/dist/route-table.js',
     'web/dist/index.html',
     'web/dist/version.json',
     'web/dist-ssr/entry-server.js',

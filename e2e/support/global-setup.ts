@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer, type BuiltServer } from '../../scripts/built-server.mjs';
 import { startFakeAi } from './fake-ai.ts';
 
 declare module 'vitest' {
@@ -20,57 +18,16 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const OPERATOR = { email: 'gomeum@example.com', password: 'e2e-operator-password' };
 const AI_KEY = 'sk-e2e-server-only-5c1d8e';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
-
-/** A running built server with an empty data folder of its own. */
-interface TestServer {
-  baseURL: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the built server, as `npm start` runs it, on a free port with an empty data folder. */
-async function startServer(aiBaseUrl: string): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-e2e-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let output = '';
-  // The e2e server always uses its own SQLite database, whatever the shell points at.
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.REDIS_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-    cwd: ROOT,
+/**
+ * Starts the built server (scripts/built-server.mjs) with an empty data folder: always its own
+ * SQLite database, whatever the shell points at, and the fake AI.
+ */
+function startServer(aiBaseUrl: string): Promise<BuiltServer> {
+  return startBuiltServer({
+    nodeArgs: ['--enable-source-maps'],
     env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
       GOMEUM_OPERATOR_EMAIL: OPERATOR.email,
       GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT: '1000',
@@ -79,27 +36,7 @@ async function startServer(aiBaseUrl: string): Promise<TestServer> {
       AI_API_KEY: AI_KEY,
       AI_TIMEOUT_MS: '20000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForHealth(baseURL, child, () => output);
-  // A server that dies mid-run would only show as refused connections: say why it died.
-  let stopping = false;
-  child.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\ne2e server exited (${code ?? signal}) during the run:\n${output}\n`);
-  });
-  return {
-    baseURL,
-    async stop() {
-      stopping = true;
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -118,7 +55,7 @@ export default async function setup(project: TestProject) {
   const servers = await Promise.all(Array.from({ length: workers }, () => startServer(ai.baseUrl)));
   project.provide(
     'baseURLs',
-    servers.map((server) => server.baseURL),
+    servers.map((server) => server.url),
   );
   project.provide('operator', OPERATOR);
   project.provide('aiKey', AI_KEY);

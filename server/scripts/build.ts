@@ -1,6 +1,7 @@
 /**
  * Builds the server into plain JavaScript: `dist/main.js` (the server), `dist/cli.js` (the
- * operator command) and `dist/backup-cli.js` (backup and restore), ES modules for Node, with source maps. The shared contract
+ * operator command), `dist/backup-cli.js` (backup and restore) and `dist/route-table.js` (the
+ * contract's route tables, for the scripts and benchmarks), ES modules for Node, with source maps. The shared contract
  * (`@gomeum/contracts`, TypeScript source) is compiled into the bundle; every npm dependency stays
  * an import that Node resolves from `node_modules` at run time (native modules, data files).
  *
@@ -16,7 +17,13 @@ const outdir = path.join(root, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/backup-cli.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    'src/backup-cli.ts',
+    // The contract's route tables, for the scripts and benchmarks (plain JavaScript) to call the API by.
+    { in: '../packages/contracts/src/route-table.ts', out: 'route-table' },
+  ],
   outdir,
   bundle: true,
   splitting: true,

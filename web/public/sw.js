@@ -8,25 +8,25 @@
  * The user's last-read data (who they are, the task screen, logs, moon questions, the diary) is
  * kept from the network and answered from the cache when the network is gone. */
 
-// Replaced by the build (web/scripts/build-output.ts) with the version and the list to precache.
-const BUILD = { version: 'dev', precache: [] };
+// Stamped by the build and the dev server (web/scripts/service-worker.ts), never served as written:
+// the build's version, what to precache, the data cache's name and the API's routes this worker
+// knows (web/scripts/service-worker-routes.ts, from the contracts' route table).
+const BUILD = { version: 'dev', precache: [], dataCache: '', api: { prefix: '', reads: [], refreshes: [] } };
 
 const SHELL_CACHE = `gomeum-shell-${BUILD.version}`;
 const ASSET_CACHE = `gomeum-assets-${BUILD.version}`;
 /** The user's last-read answers; the page deletes it when someone signs in or out (see lib/offline-data.ts). */
-const DATA_CACHE = 'gomeum-data-v1';
+const DATA_CACHE = BUILD.dataCache;
 const SHELL_URL = '/';
 
 /** API reads kept for offline: who is signed in, the task screen and logs, the moon, the diary. */
-const OFFLINE_READS = [
-  /^\/api\/me$/,
-  /^\/api\/planets\/[a-z]+\/(task|logs)$/,
-  /^\/api\/gomeum-logs\/[a-z]+$/,
-  /^\/api\/moon\/questions$/,
-  /^\/api\/updates$/,
-  /^\/api\/updates\/diary-state$/,
-  /^\/api\/updates\/[^/]+$/,
-];
+const OFFLINE_READS = BUILD.api.reads.map((source) => new RegExp(source));
+/** The writes that change kept reads: their method, matcher, and the reads' paths (`:name` from the write's). */
+const REFRESHES = BUILD.api.refreshes.map(({ method, pattern, reads }) => ({
+  method,
+  pattern: new RegExp(pattern),
+  reads,
+}));
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -134,12 +134,11 @@ function cacheFirst(request, cacheName) {
 }
 
 /** The kept reads a successful write changes (they are read again, so offline shows the new state). */
-function readsChangedBy(pathname) {
-  const planet = /^\/api\/planets\/([a-z]+)\//.exec(pathname);
-  if (planet) return [`/api/planets/${planet[1]}/task`, `/api/planets/${planet[1]}/logs`];
-  if (pathname.startsWith('/api/moon/')) return ['/api/moon/questions'];
-  if (pathname === '/api/updates/seen') return ['/api/updates/diary-state'];
-  if (pathname === '/api/me/locale') return ['/api/me'];
+function readsChangedBy(method, pathname) {
+  for (const refresh of REFRESHES) {
+    const match = refresh.method === method ? refresh.pattern.exec(pathname) : null;
+    if (match) return refresh.reads.map((path) => path.replace(/:([A-Za-z]+)/g, (_, name) => match.groups[name]));
+  }
   return [];
 }
 
@@ -160,7 +159,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== 'GET') {
-    const changed = readsChangedBy(url.pathname);
+    const changed = readsChangedBy(request.method, url.pathname);
     if (changed.length > 0) {
       event.respondWith(
         fetch(request).then((response) => {
@@ -173,7 +172,7 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname === '/version.json' || url.pathname === '/sw.js') return;
 
-  if (url.pathname.startsWith('/api/')) {
+  if (url.pathname.startsWith(BUILD.api.prefix)) {
     // Only the user's own reads, with no query: the same address always means the same data.
     if (!url.search && OFFLINE_READS.some((pattern) => pattern.test(url.pathname))) {
       event.respondWith(networkFirst(request, DATA_CACHE, url.pathname));

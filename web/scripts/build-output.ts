@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { stampServiceWorker } from './service-worker.ts';
+import type { ServiceWorkerRoutes } from './service-worker-routes.ts';
 
 /** Files worth compressing: text the browser downloads. Images (PNG, WebP) are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
@@ -44,18 +46,15 @@ export function precacheList(manifest: Record<string, ManifestChunk>): string[] 
   return [...files].sort();
 }
 
-/** Writes the build's version and precache list into the service worker (its `const BUILD = …;` line). */
-function stampServiceWorker(outDir: string): void {
+/** Stamps the built service worker with the build's version, its precache list and its routes. */
+function stampBuiltServiceWorker(outDir: string, routes: ServiceWorkerRoutes): void {
   const swFile = path.join(outDir, 'sw.js');
   const manifestFile = path.join(outDir, '.vite', 'manifest.json');
   if (!fs.existsSync(swFile) || !fs.existsSync(manifestFile)) return;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const { version } = JSON.parse(fs.readFileSync(path.join(outDir, 'version.json'), 'utf8')) as { version: string };
-  const build = JSON.stringify({ version, precache: precacheList(manifest) });
   const source = fs.readFileSync(swFile, 'utf8');
-  const stamped = source.replace(/^const BUILD = .*;$/m, () => `const BUILD = ${build};`);
-  if (stamped === source) throw new Error('sw.js has no `const BUILD = …;` line to stamp');
-  fs.writeFileSync(swFile, stamped);
+  fs.writeFileSync(swFile, stampServiceWorker(source, { version, precache: precacheList(manifest), ...routes }));
 }
 
 function listFiles(dir: string): string[] {
@@ -66,14 +65,15 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * After the build is written: stamps the service worker with the version and what to precache,
+ * After the build is written: stamps the service worker with the version, what to precache and
+ * its routes (`serviceWorker`, from the route table),
  * moves the source maps (for the operator's debugging; the build emits
  * them `hidden`, so no file points at them) and Vite's chunk manifest (for the byte-budget test)
  * out of the served folder, to `privateDir`, then writes
  * a brotli (`.br`, best quality) and a gzip (`.gz`) copy next to every compressible file, which
  * the server sends as is to browsers that accept them.
  */
-export function buildOutput(options: { privateDir: string }): Plugin {
+export function buildOutput(options: { privateDir: string; serviceWorker: ServiceWorkerRoutes }): Plugin {
   let outDir = '';
   return {
     name: 'gomeum-build-output',
@@ -82,7 +82,7 @@ export function buildOutput(options: { privateDir: string }): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      stampServiceWorker(outDir);
+      stampBuiltServiceWorker(outDir, options.serviceWorker);
       fs.rmSync(options.privateDir, { recursive: true, force: true });
       for (const file of listFiles(outDir)) {
         if (file.endsWith('.map') || file.includes(`${path.sep}.vite${path.sep}`)) {

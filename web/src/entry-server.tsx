@@ -24,7 +24,7 @@ export interface RenderInput {
   /** The page's full URL (origin, path and query). */
   url: string;
   language: string;
-  /** URL → body of the page's first reads (`/api/me` and the page's own), as the reader's session got them. */
+  /** URL → body of the page's first reads (`routes.me` and the page's own), as the reader's session got them. */
   reads: Record<string, unknown>;
 }
 

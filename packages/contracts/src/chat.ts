@@ -22,6 +22,12 @@ export const chatKindSchema = z.enum(['message', 'welcome', 'announcement', 'una
 /** What a chat message is. */
 export type ChatKind = z.infer<typeof chatKindSchema>;
 
+/**
+ * The sender's own id for one message (a UUID made when it is first written). Sending again with
+ * the same id — a retry after a timeout or an error — never stores the message twice.
+ */
+export const chatClientIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
 /** One message of a user's conversation with Gomeum, as both sides see it. */
 export const chatMessageSchema = z.object({
   /** Increasing in the order messages are stored; clients resume after the last id a history reply held. */
@@ -36,20 +42,28 @@ export const chatMessageSchema = z.object({
   /** The planet an announcement or a reaction is about; it links to that planet's Gomeum log or task. */
   planet: z.nullable(planetIdSchema),
   createdAt: z.number().check(z.int()),
+  /**
+   * The sender's own id for the message, when it was sent with one: its echo (the send's answer
+   * and the live event) carries it back, so the sender's pending copy is matched by it, never by
+   * its text. Not a secret: it names the message only in its own conversation.
+   */
+  clientId: z.optional(chatClientIdSchema),
 });
 /** One chat message. */
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/**
+ * Names the AI answer being written to one of the user's messages: that message's id. The pieces
+ * of the answer (`chat.ai_delta`) and the stored answer that ends them (`chat.message`) carry it.
+ */
+export const aiStreamIdSchema = z.number().check(z.int(), z.positive());
+/** Names an AI answer being written: the id of the message it answers. */
+export type AiStreamId = z.infer<typeof aiStreamIdSchema>;
 
 /** A message body as a person types it: trimmed, never blank (nor only invisible characters), bounded. */
 export const chatContentSchema = z
   .string()
   .check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX_LENGTH), z.refine(hasVisibleText));
-
-/**
- * The sender's own id for one message (a UUID made when it is first written). Sending again with
- * the same id — a retry after a timeout or an error — never stores the message twice.
- */
-export const chatClientIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
 /** Body of a chat message sent by a user or by the operator as Gomeum. */
 export const sendChatBodySchema = z.object({ content: chatContentSchema, clientId: z.optional(chatClientIdSchema) });

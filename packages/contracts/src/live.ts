@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { chatMessageSchema, chatSenderSchema } from './chat.ts';
+import { aiStreamIdSchema, chatMessageSchema, chatSenderSchema } from './chat.ts';
 import { ERROR_CODES } from './errors.ts';
 import { broadcastEventSchema } from './notifications.ts';
 import { planetIdSchema } from './planets.ts';
@@ -16,8 +16,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   /** A client event that was refused (bad shape, not allowed, rate limited). */
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
-  /** A stored chat message; `streamId` names the AI stream it completes, if any. */
-  z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.nullable(z.string()) }),
+  /** A stored chat message; `streamId` names the AI answer it completes (the id of the message answered), if any. */
+  z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.nullable(aiStreamIdSchema) }),
   /**
    * The messages after the id a client asked for (`after`, echoed), oldest first, a page at a time:
    * `more` says newer ones remain (the client asks again from the last it has). With `after` null,
@@ -32,7 +32,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     operatorReadId: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
   /** A piece of an AI answer as it is written; the stored message follows as `chat.message`. */
-  z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: z.string(), delta: z.string() }),
+  z.object({ type: z.literal('chat.ai_delta'), userId: z.string(), streamId: aiStreamIdSchema, delta: z.string() }),
   /**
    * The operator read a conversation up to `readId`: to every dashboard (unread counts) and to the
    * user of that conversation (their messages show "Seen").

@@ -87,6 +87,18 @@ export function routeUrl(route: RouteDef, params?: object, query?: object): stri
   return url;
 }
 
+/**
+ * A matcher of the paths a route answers: each `:name` one path segment, caught as the named group
+ * `name`. Its `source` goes where the table cannot (the service worker, stamped by the build).
+ */
+export function routePattern(route: Pick<RouteDef, 'path'>): RegExp {
+  const body = route.path
+    .split(/(:[A-Za-z]+)/)
+    .map((part) => (part.startsWith(':') ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
 /** Where the API's paths begin; everything else is the web app's. */
 export const API_PREFIX = '/api/';
 

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as operatorRoutes from './operator-routes.ts';
 import type { RouteDef } from './route.ts';
-import { routeUrl } from './route.ts';
+import { routePattern, routeUrl } from './route.ts';
 import * as userRoutes from './routes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +45,28 @@ describe('the route table', () => {
       if (route.kind === 'json' || route.kind === 'upload') expect(route.response, name).toBeDefined();
       if (route.kind !== 'upload') expect(route.form, name).toBeUndefined();
       if (route.method === 'GET') expect(route.body, name).toBeUndefined();
+    }
+  });
+
+  it('matches the paths a route answers, each parameter one segment, by its name', () => {
+    const task = routePattern(userRoutes.taskScreen);
+    expect(task.exec('/api/planets/music/task')?.groups).toEqual({ planetId: 'music' });
+    expect(task.test('/api/planets/music/task/more')).toBe(false);
+    expect(task.test('/api/planets/a/b/task')).toBe(false);
+    expect(routePattern(operatorRoutes.editGomeumLog).exec('/api/operator/gomeum-logs/moon/x1')?.groups).toEqual({
+      planetId: 'moon',
+      logId: 'x1',
+    });
+    // Dots are dots, and a path without parameters matches only itself.
+    expect(routePattern(userRoutes.version).test('/version.json')).toBe(true);
+    expect(routePattern(userRoutes.version).test('/versionxjson')).toBe(false);
+    expect(routePattern(userRoutes.me).test('/api/me/export')).toBe(false);
+    // Every route's own URL matches its pattern.
+    for (const [name, route] of all) {
+      if (route.path.includes('*')) continue;
+      const params: Record<string, string> = {};
+      for (const [, name = ''] of route.path.matchAll(/:([A-Za-z]+)/g)) params[name] = 'x';
+      expect(routePattern(route).test(routeUrl(route, params)), name).toBe(true);
     }
   });
 

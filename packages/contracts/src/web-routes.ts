@@ -1,3 +1,5 @@
+import type * as userRoutes from './routes.ts';
+
 /**
  * The web app's pages, as the router's patterns. The router builds its routes from these and the
  * server uses them to answer known pages with 200 and anything else with the app's 404 page.
@@ -91,3 +93,21 @@ export function isWebRoute(pathname: string): boolean {
  * page it has drawn was drawn from (the app's first reads take them instead of asking again).
  */
 export const FIRST_READS_ELEMENT_ID = 'first-reads';
+
+/** A route of the user's table (`routes.ts`), by name. */
+export type UserRouteName = keyof typeof userRoutes;
+
+/**
+ * What a signed-in user's page reads first, by route, each with the page's own parameters: the
+ * server's HTML preloads these reads (a page it draws carries their answers instead), and the app
+ * reads them before the page renders, so it paints once, with its data.
+ */
+export const PAGE_FIRST_READS = {
+  galaxy: ['galaxy'],
+  moon: ['moonQuestions'],
+  planet: ['taskScreen', 'taskProgress', 'gomeumLogs'],
+  task: ['taskScreen', 'taskProgress', 'taskLogs', 'gomeumLogs'],
+} as const satisfies Partial<Record<WebRoute, readonly UserRouteName[]>>;
+
+/** The routes one page reads first. */
+export type FirstReadOf<P extends keyof typeof PAGE_FIRST_READS> = (typeof PAGE_FIRST_READS)[P][number];

@@ -9,21 +9,32 @@ export interface RateBudget {
   take(key: string, max: number, windowMs: number): Promise<boolean>;
 }
 
+/** One use counted: how many uses its key's window has now, and the milliseconds left in it. */
+export interface WindowHit {
+  count: number;
+  ttl: number;
+}
+
+/**
+ * Fixed windows per key: a key's window starts with its first use and lasts `windowMs`, on the
+ * app's clock. The one algorithm of budgets and of the shared rate limits, kept in memory
+ * (MemoryWindows) or in Redis (RedisWindows, which falls back to memory while Redis is down).
+ */
+export interface Windows {
+  /** Counts one use of `key`. */
+  hit(key: string, windowMs: number): WindowHit | Promise<WindowHit>;
+}
+
 // Keys kept in memory before expired windows are swept.
 const SWEEP_AT = 10_000;
 
-/**
- * Fixed windows per key in this instance's memory, on the app's clock: a key's window starts with
- * its first use and lasts `windowMs`, as a window in Redis starts with its first use and expires
- * (REDIS_WINDOW_SCRIPT). The one memory algorithm of budgets and of rate limits (when Redis is down).
- */
-export class MemoryWindows {
+/** The windows in this instance's memory. */
+export class MemoryWindows implements Windows {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly now: () => number) {}
 
-  /** Counts one use of `key`: how many its window has now, and the milliseconds left in it. */
-  hit(key: string, windowMs: number): { count: number; ttl: number } {
+  hit(key: string, windowMs: number): WindowHit {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -38,25 +49,20 @@ export class MemoryWindows {
   }
 }
 
-/** One instance's budgets: `max` uses per key per window (MemoryWindows). */
-export class MemoryRateBudget implements RateBudget {
-  private readonly windows: MemoryWindows;
-
-  constructor(now: () => number) {
-    this.windows = new MemoryWindows(now);
-  }
-
-  take(key: string, max: number, windowMs: number): Promise<boolean> {
-    return Promise.resolve(this.windows.hit(key, windowMs).count <= max);
-  }
-}
-
-// Counts a use and starts the window's expiry with the first one, atomically; answers the count
-// and the milliseconds left in the window.
+// MemoryWindows' algorithm in Redis, atomically: a key's window is a hash of when it started (on
+// the app's clock, ARGV[2]) and its count. A use at or after the window's end starts a new one.
+// The hash expires in Redis once its window is over (clean-up only: the app's clock decides).
+// Answers the count and the milliseconds left in the window.
 export const REDIS_WINDOW_SCRIPT = `
-local used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {used, redis.call('PTTL', KEYS[1])}
+local windowMs = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local start = tonumber(redis.call('HGET', KEYS[1], 'start'))
+if start == nil or now >= start + windowMs then
+  redis.call('HSET', KEYS[1], 'start', ARGV[2], 'count', 1)
+  redis.call('PEXPIRE', KEYS[1], windowMs)
+  return {1, windowMs}
+end
+return {redis.call('HINCRBY', KEYS[1], 'count', 1), start + windowMs - now}
 `;
 
 /** Whether a Redis client can take a command now (it fails at once otherwise: no offline queue). */
@@ -65,33 +71,42 @@ export function redisReady(redis: Redis): boolean {
 }
 
 /**
- * Budgets shared by every instance through Redis: a fixed window per key, the windows counted on
- * the app's clock (`now`) from the epoch, so every instance agrees on which window a use falls in
- * and a test moves to the next window by moving its clock. Each window's counter expires in Redis
- * once its window is over. While Redis cannot be reached, each instance counts in its own memory
- * instead (`fallback`), so an outage neither lifts a limit nor makes anyone wait for Redis.
+ * The windows shared by every instance through Redis (every instance reads the same time, so they
+ * agree on when a window ends, and a test moves to the next one by moving its clock). While Redis
+ * cannot be reached, each instance counts in its own memory instead (`fallback`), so an outage
+ * neither lifts a limit nor makes anyone wait for Redis.
  */
-export class RedisRateBudget implements RateBudget {
+export class RedisWindows implements Windows {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly fallback: RateBudget,
+    private readonly fallback: MemoryWindows,
     private readonly onError: (error: unknown) => void,
     private readonly now: () => number,
   ) {}
 
-  async take(key: string, max: number, windowMs: number): Promise<boolean> {
-    if (!redisReady(this.redis)) return this.fallback.take(key, max, windowMs);
-    const window = Math.floor(this.now() / windowMs);
+  async hit(key: string, windowMs: number): Promise<WindowHit> {
+    if (!redisReady(this.redis)) return this.fallback.hit(key, windowMs);
     try {
-      const [used] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, `${this.prefix}${key}:${window}`, windowMs)) as [
+      const [count, ttl] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, key, windowMs, this.now())) as [
         number,
         number,
       ];
-      return used <= max;
+      return { count, ttl: Math.max(0, ttl) };
     } catch (error) {
       this.onError(error);
-      return this.fallback.take(key, max, windowMs);
+      return this.fallback.hit(key, windowMs);
     }
+  }
+}
+
+/** A budget of `max` uses per key per window, counted in `windows` under `prefix`. */
+export class WindowBudget implements RateBudget {
+  constructor(
+    private readonly windows: Windows,
+    private readonly prefix = '',
+  ) {}
+
+  async take(key: string, max: number, windowMs: number): Promise<boolean> {
+    return (await this.windows.hit(`${this.prefix}${key}`, windowMs)).count <= max;
   }
 }

@@ -1,7 +1,10 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { MemoryRateBudget, RedisRateBudget, redisReady, type RateBudget } from './rate-budget.ts';
+import { MemoryWindows, RedisWindows, redisReady, WindowBudget, type RateBudget, type Windows } from './rate-budget.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
+
+/** The windows' own namespace under each prefix (in Redis, hashes of each window's start and count). */
+const WINDOWS_NAMESPACE = 'window:';
 
 /**
  * Where rate limits and AI budgets are counted. With Redis (`REDIS_URL`) they are shared by every
@@ -10,11 +13,17 @@ import { sharedRateLimitStore } from './rate-limit-store.ts';
  * once. The client is loaded only when Redis is configured (it is a fifth of a second of start-up).
  */
 export class SharedLimits {
+  /** Every budget's and shared rate limit's windows: in Redis (memory while it is down), else in memory. */
+  private readonly windows: Windows;
+
   private constructor(
     private readonly redis: Redis | null,
-    private readonly onRedisError: (error: unknown) => void,
-    private readonly now: () => number,
-  ) {}
+    onRedisError: (error: unknown) => void,
+    now: () => number,
+  ) {
+    const memory = new MemoryWindows(now);
+    this.windows = redis ? new RedisWindows(redis, memory, onRedisError, now) : memory;
+  }
 
   /** Connects to `redisUrl` when there is one; `onRedisError` hears every Redis failure (rate it). */
   static async connect(
@@ -35,15 +44,14 @@ export class SharedLimits {
     return new SharedLimits(redis, onRedisError, now);
   }
 
-  /** A budget under `prefix` (its keys' namespace in Redis), on the app's clock. */
+  /** A budget under `prefix` (its keys' namespace), on the app's clock. */
   budget(prefix: string): RateBudget {
-    const memory = new MemoryRateBudget(this.now);
-    return this.redis ? new RedisRateBudget(this.redis, prefix, memory, this.onRedisError, this.now) : memory;
+    return new WindowBudget(this.windows, `${prefix}${WINDOWS_NAMESPACE}`);
   }
 
   /** @fastify/rate-limit's options for its store: shared through Redis when configured, else its own. */
   rateLimitStore(prefix: string): { store?: FastifyRateLimitStoreCtor } {
-    return this.redis ? { store: sharedRateLimitStore(this.redis, prefix, this.onRedisError, this.now) } : {};
+    return this.redis ? { store: sharedRateLimitStore(this.windows, `${prefix}${WINDOWS_NAMESPACE}`) } : {};
   }
 
   /** For readiness: `off` without Redis, else whether it takes commands now. */

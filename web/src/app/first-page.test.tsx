@@ -1,3 +1,5 @@
+import { PAGE_FIRST_READS, routeUrl } from '@gomeum/contracts';
+import * as routes from '@gomeum/contracts/routes';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -36,6 +38,19 @@ describe('the first page', () => {
     expect(refetchOnMount(galaxy!)).toBe(false);
     act(() => location.navigate('/planet/music'));
     expect(refetchOnMount(galaxy!)).toBe(true);
+  });
+
+  it('reads for each page what the contract says it reads first (and the server preloads), nothing else', async () => {
+    const pages = { galaxy: '/galaxy', moon: '/planet/moon', planet: '/planet/music', task: '/task/music' };
+    for (const [page, pathname] of Object.entries(pages) as [keyof typeof PAGE_FIRST_READS, string][]) {
+      vi.resetModules();
+      const { prepareFirstPage } = await import('./first-page.ts');
+      const fetch = vi.fn((url: string) => Promise.resolve(Response.json(url === '/api/me' ? ME : {})));
+      vi.stubGlobal('fetch', fetch);
+      await prepareFirstPage(new QueryClient(), pathname, () => Promise.resolve());
+      const expected = PAGE_FIRST_READS[page].map((name) => routeUrl(routes[name], { planetId: 'music' }));
+      expect(fetch.mock.calls.map(([url]) => url).sort(), page).toEqual(['/api/me', ...expected].sort());
+    }
   });
 
   it("reads no page data for a visitor who is not signed in, and the page's code all the same", async () => {

@@ -1,4 +1,4 @@
-/** The service worker's cache of the user's last-read answers (kept in step with public/sw.js). */
+/** The service worker's cache of the user's last-read answers (the build stamps its name into public/sw.js). */
 export const OFFLINE_DATA_CACHE = 'gomeum-data-v1';
 
 /**

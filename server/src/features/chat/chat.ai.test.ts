@@ -73,10 +73,10 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     const question = await send(mia, 'How am I doing?');
     const stored = await socket.waitFor(
       (event) =>
-        event.type === 'chat.message' && event.message.sender === 'gomeum_ai' && event.streamId === `ai-${question.id}`,
+        event.type === 'chat.message' && event.message.sender === 'gomeum_ai' && event.streamId === question.id,
     );
     const deltas = socket.events.flatMap((event) =>
-      event.type === 'chat.ai_delta' && event.streamId === `ai-${question.id}` ? [event.delta] : [],
+      event.type === 'chat.ai_delta' && event.streamId === question.id ? [event.delta] : [],
     );
     expect(deltas).toEqual(['Hello', ' from', ' Gomeum']);
     expect(stored.type === 'chat.message' && stored.message.content).toBe('Hello from Gomeum');
@@ -188,14 +188,12 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     const questions: ChatMessage[] = [];
     for (let i = 0; i < 4; i += 1) questions.push(await send(mia, `question ${i}`));
     for (const question of questions) {
-      await socket.waitFor((event) => event.type === 'chat.message' && event.streamId === `ai-${question.id}`);
+      await socket.waitFor((event) => event.type === 'chat.message' && event.streamId === question.id);
     }
     expect(fake.requests).toHaveLength(3);
     const answers = socket.messages().filter((m) => m.sender === 'gomeum_ai');
     expect(answers).toHaveLength(4);
-    const over = socket.events.find(
-      (event) => event.type === 'chat.message' && event.streamId === `ai-${questions[3]?.id ?? 0}`,
-    );
+    const over = socket.events.find((event) => event.type === 'chat.message' && event.streamId === questions[3]?.id);
     expect(over?.type === 'chat.message' && over.message.content).toBe(
       'Gomeum is temporarily unable to get an answer. Please try again later.',
     );

@@ -61,6 +61,35 @@ describe('sending with a client id', () => {
     expect(rows.filter((row) => row.sender === 'gomeum_ai')).toHaveLength(1);
   });
 
+  it("carries the sender's client id back: in the send's answer, the live echo and the history", async () => {
+    const mia = await guestClient(t);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await LiveTestClient.connect(base, mia.client);
+    const gomeum = await LiveTestClient.connect(base, await operatorClient(t));
+    try {
+      // The same text twice: only the id tells the two apart.
+      const ids = ['echo-0001-abcdef', 'echo-0002-abcdef'];
+      const replies = [];
+      for (const clientId of ids)
+        replies.push(await mia.client.post('/api/chat/messages', { content: 'Meow', clientId }));
+      const answered = replies.map((reply) => sendChatReplySchema.parse(reply.body).message);
+      expect(answered.map((message) => message.clientId)).toEqual(ids);
+      for (const live of [socket, gomeum]) {
+        for (const message of answered) {
+          const echo = await live.waitFor((event) => event.type === 'chat.message' && event.message.id === message.id);
+          expect(echo.type === 'chat.message' && echo.message.clientId).toBe(message.clientId);
+        }
+      }
+      const history = await socket.sync(null);
+      expect(history.filter((m) => m.sender === 'user').map((m) => m.clientId)).toEqual(ids);
+      // A message sent without one carries none.
+      const plain = await mia.client.post('/api/chat/messages', { content: 'No id' });
+      expect(sendChatReplySchema.parse(plain.body).message).not.toHaveProperty('clientId');
+    } finally {
+      await Promise.all([socket.close(), gomeum.close()]);
+    }
+  });
+
   it('stores one message when the same send arrives many times at once', async () => {
     const { client, id } = await guestClient(t);
     const body = { content: 'Racing myself', clientId: 'race-0001-abcdef' };

@@ -1,4 +1,13 @@
-import type { ChatMessage, ChatPage, ChatPageQuery, ChatSender, Language, Me, PlanetId } from '@gomeum/contracts';
+import type {
+  AiStreamId,
+  ChatMessage,
+  ChatPage,
+  ChatPageQuery,
+  ChatSender,
+  Language,
+  Me,
+  PlanetId,
+} from '@gomeum/contracts';
 import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { z } from 'zod';
 import { AI_AWAY_MESSAGE, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
@@ -33,7 +42,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
       // A damaged meta column reads as none.
     }
   }
-  return {
+  const message: ChatMessage = {
     id: row.id,
     userId: row.user_id,
     sender: row.sender,
@@ -43,6 +52,9 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     planet: meta.planet ?? null,
     createdAt: row.created_at,
   };
+  // The sender's own id, when it sent one: its echo is matched to the pending copy by it.
+  if (row.client_id !== null) message.clientId = row.client_id;
+  return message;
 }
 
 /** What the chat service needs. */
@@ -315,14 +327,15 @@ export class ChatService {
   }
 
   /** Publishes a stored message to its user and the operators; never fails (see LiveHub.publish). */
-  private async deliver(message: ChatMessage, streamId: string | null): Promise<void> {
+  private async deliver(message: ChatMessage, streamId: AiStreamId | null): Promise<void> {
     const event = { type: 'chat.message', message, streamId } as const;
     await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
   }
 
   private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
-    const streamId = `ai-${question.id}`;
+    // The answer's pieces and the stored answer are named by the question they answer.
+    const streamId: AiStreamId = question.id;
     let text = '';
     // The user sees Gomeum typing until the first words arrive (or the answer, or the notice).
     this.deps.typing?.aiComposing(user.id);

@@ -4,7 +4,7 @@ import type { App } from '../../lib/zod-provider.ts';
 import type { FilesService } from './files.service.ts';
 
 /**
- * `GET /api/files/:folder/:name`: an uploaded image, with its stored type and nosniff. Public
+ * `routes.file`: an uploaded image, with its stored type and nosniff. Public
  * images are cached for long (names are never reused); private files (proofs) go only to their
  * owner and the operator — to anyone else they do not exist (404) — and are never stored by the
  * browser's cache, so they do not stay behind on a shared computer after signing out.

@@ -2,7 +2,7 @@ import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { VisitsService } from './visits.service.ts';
 
-/** `POST /api/visits`: the web app reports each navigation of a signed-in user. */
+/** `routes.reportVisit`: the web app reports each navigation of a signed-in user. */
 export async function visitsRoutes(app: App, options: { visits: VisitsService }): Promise<void> {
   addRoute(
     app,

@@ -1,9 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AUTH_ROUTES, isPlanetId, matchWebRoute, routeUrl, type WebRoute } from '@gomeum/contracts';
+import {
+  AUTH_ROUTES,
+  matchWebRoute,
+  PAGE_FIRST_READS,
+  routeUrl,
+  type UserRouteName,
+  type WebRoute,
+} from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
 import { SESSION_COOKIE } from '../auth/index.ts';
 import { escapeHtml } from './share-tags.ts';
+
+/** A page that reads something first. */
+type FirstReadPage = keyof typeof PAGE_FIRST_READS;
 
 /** What the web build lists for a page (`web/scripts/page-preloads.ts` writes `page-preloads.json`). */
 interface PageFiles {
@@ -11,27 +21,23 @@ interface PageFiles {
   styles: string[];
 }
 
-/** The API reads a page makes first, once the user is known (the same URLs its queries fetch). */
+/**
+ * The API reads a signed-in user's page makes first (the contract's `PAGE_FIRST_READS`, the same
+ * URLs its queries fetch); none when the page's parameters are not the routes' (an unknown planet).
+ */
 export function pageReads(name: WebRoute, params: Record<string, string>): string[] {
-  const planetId = params.planetId ?? '';
-  switch (name) {
-    case 'galaxy':
-      return [routes.galaxy.path];
-    case 'moon':
-      return [routes.moonQuestions.path];
-    case 'task':
-      return isPlanetId(planetId)
-        ? [routes.taskScreen, routes.taskProgress, routes.taskLogs, routes.gomeumLogs].map((route) =>
-            routeUrl(route, { planetId }),
-          )
-        : [];
-    case 'planet':
-      return isPlanetId(planetId)
-        ? [routes.taskScreen, routes.taskProgress, routes.gomeumLogs].map((route) => routeUrl(route, { planetId }))
-        : [];
-    default:
-      return [];
+  const names: readonly UserRouteName[] = name in PAGE_FIRST_READS ? PAGE_FIRST_READS[name as FirstReadPage] : [];
+  const urls: string[] = [];
+  for (const route of names.map((read) => routes[read])) {
+    if (!('params' in route)) {
+      urls.push(route.path);
+      continue;
+    }
+    const parsed = route.params.safeParse(params);
+    if (!parsed.success) return [];
+    urls.push(routeUrl(route, parsed.data));
   }
+  return urls;
 }
 
 /**
@@ -58,7 +64,7 @@ export function pageFilesReader(webDist: string): () => Promise<Record<string, P
  * The `<link>`s that start a page's downloads with the HTML instead of after the scripts have run
  * and asked: the page's chunk and the chunks it imports (those `index.html` does not already
  * preload), their stylesheets (Vite's loader then finds them in place and adds none), and the
- * API reads a signed-in user's page waits for (`/api/me`, and the page's data when the visitor has
+ * API reads a signed-in user's page waits for (`routes.me`, and the page's data when the visitor has
  * a session). The reads are `as="fetch" crossorigin` (CORS mode, same-origin credentials), which
  * is what `lib/api-client.ts`'s `fetch` asks for, so the browser hands the preloaded answer to it
  * instead of asking again.

@@ -82,7 +82,7 @@ export const DRAWN_PAGES: readonly WebRoute[] = ['home', 'register', 'galaxy', '
 /**
  * The API answers a drawn page shows first, read for the asking visitor through the server's own
  * routes (their session, checks and reply exactly as the app's own read would get them): who is
- * signed in (`/api/me`, null for a visitor), and on a signed-in user's page what it shows first
+ * signed in (`routes.me`, null for a visitor), and on a signed-in user's page what it shows first
  * (the reads its HTML would otherwise preload, see page-preloads.ts). Null when the page is not
  * drawn here, when a visitor asks for a signed-in user's page (the app sends them to sign in), or
  * when a read failed (the app then reads and reports as it always has).

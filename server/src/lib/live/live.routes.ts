@@ -74,7 +74,7 @@ function releaseUpgradeResponse(request: FastifyRequest): void {
 }
 
 /**
- * `/api/live`: one WebSocket per tab, authenticated by the session cookie (401 before the
+ * The live route (`routes.live`): one WebSocket per tab, authenticated by the session cookie (401 before the
  * upgrade otherwise), Origin checked (403), client events validated by the contract, server
  * pings as heartbeats. Everything else is the hub's business.
  */

@@ -30,13 +30,13 @@ const DEFAULTS: LiveClientOptions = {
 
 type Handler = (event: ServerEvent) => void;
 
-/** The `/api/live` address of this page's own server, ws:// or wss:// as the page is served. */
+/** The live route's (`routes.live`) address on this page's own server, ws:// or wss:// as the page is served. */
 export function liveUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${routes.live.path}`;
 }
 
 /**
- * One WebSocket per tab to `/api/live`: parses every event with the contract, reconnects with
+ * One WebSocket per tab to the live route: parses every event with the contract, reconnects with
  * exponential backoff when the connection drops, and pings to notice a dead one. Features
  * subscribe by event type and hear about every (re)open, so they can resume where they were.
  */

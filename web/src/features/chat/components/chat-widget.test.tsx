@@ -139,6 +139,47 @@ describe('ChatWidget', () => {
     expect(server.sent('POST', '/api/chat/messages')).toHaveLength(1);
   });
 
+  it('matches two sends of the same text each to its own echo, by client id', async () => {
+    const answers = new Map<string, (reply: unknown) => void>();
+    const { server, socket, history } = await openConversation([], {
+      'POST /api/chat/messages': ({ body }) =>
+        new Promise((resolve) => answers.set((body as { clientId: string }).clientId, resolve)),
+    });
+    history();
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(box, 'Meow{Enter}');
+    await userEvent.type(box, 'Meow{Enter}');
+    expect(screen.getAllByText('Sending…')).toHaveLength(2);
+    const [first, second] = server
+      .sent('POST', '/api/chat/messages')
+      .map((c) => (c.body as { clientId: string }).clientId);
+    expect(first).not.toBe(second);
+
+    // The second is stored first, and its live copy arrives before either send answers: it stands
+    // for the second only. The first is then refused: it stays, with its own Retry.
+    act(() =>
+      socket.emit({
+        type: 'chat.message',
+        message: { ...message(5, 'user', 'Meow'), clientId: second },
+        streamId: null,
+      }),
+    );
+    expect(screen.getAllByText('Sending…')).toHaveLength(1);
+    await act(async () => {
+      answers.get(first ?? '')?.(apiError(429, 'errors.rate_limited'));
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    expect(screen.queryByText('Sending…')).toBeNull();
+    await act(async () => {
+      answers.get(second ?? '')?.({ message: { ...message(5, 'user', 'Meow'), clientId: second } });
+      await Promise.resolve();
+    });
+    expect(screen.getAllByText('Meow')).toHaveLength(2);
+    expect(screen.getByText('Not sent')).toBeInTheDocument();
+  });
+
   it('keeps a refused message with its own Retry, under the same client id', async () => {
     let refuse = true;
     const { server, history } = await openConversation([], {

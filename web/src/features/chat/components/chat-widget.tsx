@@ -129,7 +129,6 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const panelId = useId();
   const titleId = useId();
   const unread = unreadCount(state);
-  const streams = Object.entries(state.streams);
   // "Gomeum could not answer" once, the latest, rather than under every message.
   const lastNotice = state.messages.findLast((m) => m.kind === 'unavailable')?.id;
   const shown = state.messages.filter((m) => m.kind !== 'unavailable' || m.id === lastNotice);
@@ -306,8 +305,8 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
                     onRetry={() => sender.retry(message.clientId, message.content)}
                   />
                 ))}
-                {streams.map(([streamId, text]) => (
-                  <StreamingMessage key={streamId} text={text} />
+                {state.streams.map(({ id, text }) => (
+                  <StreamingMessage key={id} text={text} />
                 ))}
                 {!userId ? (
                   <li className="chat__empty">

@@ -29,17 +29,24 @@ describe('conversation', () => {
   });
 
   it('builds a streamed answer and replaces it with the stored message; late pieces are dropped', () => {
+    // The stream of the answer to message 7 (the answer itself is stored as 8).
     let state = initialConversation(0);
-    state = conversationReducer(state, { type: 'delta', streamId: 'ai-7', delta: 'Hel' });
-    state = conversationReducer(state, { type: 'delta', streamId: 'ai-7', delta: 'lo' });
-    expect(state.streams).toEqual({ 'ai-7': 'Hello' });
+    state = conversationReducer(state, { type: 'delta', streamId: 7, delta: 'Hel' });
+    state = conversationReducer(state, { type: 'delta', streamId: 9, delta: 'Ano' });
+    state = conversationReducer(state, { type: 'delta', streamId: 7, delta: 'lo' });
+    expect(state.streams).toEqual([
+      { id: 7, text: 'Hello' },
+      { id: 9, text: 'Ano' },
+    ]);
     state = conversationReducer(state, {
       type: 'message',
       message: message(8, 'gomeum_ai', 'Hello'),
-      streamId: 'ai-7',
+      streamId: 7,
     });
-    expect(state.streams).toEqual({});
-    expect(conversationReducer(state, { type: 'delta', streamId: 'ai-8', delta: 'x' }).streams).toEqual({});
+    expect(state.streams).toEqual([{ id: 9, text: 'Ano' }]);
+    expect(conversationReducer(state, { type: 'delta', streamId: 7, delta: 'x' }).streams).toEqual([
+      { id: 9, text: 'Ano' },
+    ]);
   });
 
   it('shows a sent message at once and swaps it for the confirmed one', () => {
@@ -66,11 +73,26 @@ describe('conversation', () => {
   it('never shows a sent message twice when the live copy arrives before the POST answers', () => {
     let state = initialConversation(0);
     state = conversationReducer(state, { type: 'pending', clientId: 'c1', content: ' hi ' });
-    state = conversationReducer(state, { type: 'message', message: message(4, 'user', 'hi'), streamId: null });
+    const live = { ...message(4, 'user', 'hi'), clientId: 'c1' };
+    state = conversationReducer(state, { type: 'message', message: live, streamId: null });
     expect(state.pending).toEqual([]);
     expect(state.messages.map((m) => m.content)).toEqual(['hi']);
-    state = conversationReducer(state, { type: 'settled', clientId: 'c1', message: message(4, 'user', 'hi') });
+    state = conversationReducer(state, { type: 'settled', clientId: 'c1', message: live });
     expect(state.messages.map((m) => m.content)).toEqual(['hi']);
+  });
+
+  it('matches each live copy to the send under its own client id, whatever the text', () => {
+    let state = initialConversation(0);
+    state = conversationReducer(state, { type: 'pending', clientId: 'c1', content: 'Meow' });
+    state = conversationReducer(state, { type: 'pending', clientId: 'c2', content: 'Meow' });
+    // The second arrives first; a message from elsewhere (no client id of this tab) confirms nothing.
+    state = conversationReducer(state, {
+      type: 'message',
+      message: { ...message(5, 'user', 'Meow'), clientId: 'c2' },
+      streamId: null,
+    });
+    state = conversationReducer(state, { type: 'message', message: message(6, 'user', 'Meow'), streamId: null });
+    expect(state.pending.map((p) => p.clientId)).toEqual(['c1']);
   });
 
   it('resumes from what a history reply held, not from the newest id it has seen', () => {

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_LIMIT, type ChatMessage, type ErrorCode } from '@gomeum/contracts';
+import { CHAT_HISTORY_LIMIT, type AiStreamId, type ChatMessage, type ErrorCode } from '@gomeum/contracts';
 
 /** How many messages the newest history page holds at most. */
 const HISTORY_PAGE = CHAT_HISTORY_LIMIT;
@@ -26,8 +26,10 @@ export interface ConversationState {
   /** Stored messages, by id ascending (oldest first). */
   messages: ChatMessage[];
   pending: PendingMessage[];
-  /** AI answers being written: stream id → text so far. */
-  streams: Record<string, string>;
+  /** AI answers being written, in the order they began: the message each answers and its text so far. */
+  streams: { id: AiStreamId; text: string }[];
+  /** The AI answers stored lately: a piece of one arriving late is dropped (the newest few are kept). */
+  endedStreams: AiStreamId[];
   /** The newest message id the user has seen with the panel open. */
   lastReadId: number;
   /**
@@ -47,8 +49,8 @@ export interface ConversationState {
 export type ConversationAction =
   | { type: 'history'; after: number | null; messages: ChatMessage[]; more?: boolean | undefined }
   | { type: 'older'; messages: ChatMessage[]; more: boolean }
-  | { type: 'message'; message: ChatMessage; streamId: string | null }
-  | { type: 'delta'; streamId: string; delta: string }
+  | { type: 'message'; message: ChatMessage; streamId: AiStreamId | null }
+  | { type: 'delta'; streamId: AiStreamId; delta: string }
   | { type: 'pending'; clientId: string; content: string }
   | { type: 'retrying'; clientId: string }
   | { type: 'failed'; clientId: string; error: ErrorCode }
@@ -61,7 +63,8 @@ export function initialConversation(lastReadId: number): ConversationState {
   return {
     messages: [],
     pending: [],
-    streams: {},
+    streams: [],
+    endedStreams: [],
     lastReadId,
     syncedThrough: null,
     loaded: false,
@@ -76,9 +79,13 @@ function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** The pending copy of a stored message of the user's, if any (the same text, oldest first). */
+/** How many ended AI answers the conversation remembers, to drop their late pieces. */
+const ENDED_STREAMS_KEPT = 20;
+
+/** The pending copy of a stored message of the user's, if any: the one sent under its client id. */
 function pendingCopyOf(state: ConversationState, message: ChatMessage): number {
-  return message.sender === 'user' ? state.pending.findIndex((p) => p.content.trim() === message.content) : -1;
+  if (message.sender !== 'user' || message.clientId === undefined) return -1;
+  return state.pending.findIndex((p) => p.clientId === message.clientId);
 }
 
 function updatePending(
@@ -108,21 +115,27 @@ export function conversationReducer(state: ConversationState, action: Conversati
       // Scrolling back: older messages join in, the resume point stays where it was.
       return { ...state, olderMore: action.more, messages: merge(state.messages, action.messages) };
     case 'message': {
-      const streams = Object.fromEntries(Object.entries(state.streams).filter(([id]) => id !== action.streamId));
+      // The stored answer ends its stream.
+      const { streamId } = action;
+      const streams = state.streams.filter((stream) => stream.id !== streamId);
+      const endedStreams =
+        streamId === null ? state.endedStreams : [...state.endedStreams, streamId].slice(-ENDED_STREAMS_KEPT);
       // The user's own message can arrive live before its send answers (or instead of it, when the
-      // answer was lost): it confirms the oldest pending copy of the same text, so it never shows twice.
+      // answer was lost): it confirms the pending copy sent under its client id, so it never shows twice.
       const confirmed = pendingCopyOf(state, action.message);
       const pending = confirmed >= 0 ? state.pending.filter((_, i) => i !== confirmed) : state.pending;
-      return { ...state, streams, pending, messages: merge(state.messages, [action.message]) };
+      return { ...state, streams, endedStreams, pending, messages: merge(state.messages, [action.message]) };
     }
     case 'delta': {
       // A stream whose stored message already arrived is finished: late pieces are dropped.
-      const done = state.messages.some((m) => m.sender === 'gomeum_ai' && action.streamId === `ai-${m.id}`);
-      if (done) return state;
-      return {
-        ...state,
-        streams: { ...state.streams, [action.streamId]: (state.streams[action.streamId] ?? '') + action.delta },
-      };
+      if (state.endedStreams.includes(action.streamId)) return state;
+      const known = state.streams.some((stream) => stream.id === action.streamId);
+      const streams = known
+        ? state.streams.map((stream) =>
+            stream.id === action.streamId ? { ...stream, text: stream.text + action.delta } : stream,
+          )
+        : [...state.streams, { id: action.streamId, text: action.delta }];
+      return { ...state, streams };
     }
     case 'pending':
       return {

@@ -1,6 +1,7 @@
 import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readFirst } from '../../../lib/first-reads.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { galaxyKeys } from './keys.ts';
 
@@ -26,5 +27,5 @@ export function useGalaxy() {
 
 /** Reads what the galaxy page shows first, before it renders (the router's first page). */
 export function prefetchGalaxy(queryClient: QueryClient) {
-  return queryClient.query(galaxyQuery).catch(() => undefined);
+  return readFirst('galaxy', { galaxy: () => queryClient.query(galaxyQuery) });
 }

@@ -2,6 +2,7 @@ import type { MoonQuestion } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readFirst } from '../../../lib/first-reads.ts';
 import { moonKeys } from './keys.ts';
 
 /** Every moon question by number, with the signed-in user's answers. */
@@ -19,5 +20,5 @@ export function useMoonQuestions() {
 
 /** Reads what the moon page shows first, before it renders (the router's first page). */
 export function prefetchMoon(queryClient: QueryClient) {
-  return queryClient.query(moonQuestionsQuery).catch(() => undefined);
+  return readFirst('moon', { moonQuestions: () => queryClient.query(moonQuestionsQuery) });
 }
