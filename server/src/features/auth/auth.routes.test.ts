@@ -339,7 +339,9 @@ describe('auth routes', () => {
       expect(await devices(guest.id)).toEqual([]);
       // The registering browser subscribes again (the app does so when the guest becomes an account).
       expect((await subscribe(browser, 'owner')).status).toBe(200);
-      expect((await devices(guest.id)).map((row) => row.endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/owner']);
+      expect((await devices(guest.id)).map((row) => row.endpoint)).toEqual([
+        'https://fcm.googleapis.com/fcm/send/owner',
+      ]);
     });
   });
 
