@@ -6,23 +6,12 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { spawnBuiltServer } from '../../scripts/built-server.mjs';
+import { freePort, spawnBuiltServer } from '../../scripts/built-server.mjs';
+
+export { freePort };
 
 /** The repository this test belongs to. */
 export const REPO = path.resolve(import.meta.dirname, '../..');
-
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Resolves once `port` on loopback accepts connections, or throws after `timeoutMs`. */
 export async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staleReason } from '../../scripts/build-state.mjs';
+import { freePort } from '../../scripts/built-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -42,15 +42,6 @@ function fakeTree(sourceTime: Date, outputTime: Date): string {
     fs.utimesSync(path.join(root, dir), sourceTime, sourceTime);
   }
   return root;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe('npm start', () => {
