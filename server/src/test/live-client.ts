@@ -93,3 +93,35 @@ export class LiveTestClient {
     });
   }
 }
+
+/** The sockets a test file opens against its listening app, closed together after each test. */
+export class LiveSockets {
+  private readonly open: LiveTestClient[] = [];
+
+  /** `base` gives the app's address once it listens. */
+  constructor(private readonly base: () => string) {}
+
+  /** Opens a socket for `client` (resolves once the server said `ready`), closed by `closeAll`. */
+  async connect(client: TestClient, headers: Record<string, string> = {}): Promise<LiveTestClient> {
+    const socket = await LiveTestClient.connect(this.base(), client, headers);
+    this.open.push(socket);
+    return socket;
+  }
+
+  /** Keeps a socket opened elsewhere, to be closed with the rest. */
+  keep(...sockets: LiveTestClient[]): void {
+    this.open.push(...sockets);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.open.splice(0).map((socket) => socket.close()));
+  }
+}
+
+/** Resolves with the socket's close code; fails when it is still open after `ms` (a bound, not a wait). */
+export function closedWithin(socket: LiveTestClient, ms: number): Promise<number> {
+  return Promise.race([
+    socket.closed,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms)),
+  ]);
+}

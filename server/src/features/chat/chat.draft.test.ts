@@ -2,7 +2,7 @@ import type { ServerEvent } from '@gomeum/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_OPERATOR as OPERATOR, guest, listen, operator, send } from '../../test/chat.ts';
 import { FakeAi } from '../../test/fake-ai.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { LiveSockets } from '../../test/live-client.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
 const KEY = 'sk-test-drafts-5b1e';
@@ -13,12 +13,8 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
   const fake = new FakeAi();
   let t: TestApp;
   let base: string;
-  const sockets: LiveTestClient[] = [];
-  const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = new LiveSockets(() => base);
+  const open = (client: TestClient) => sockets.connect(client);
 
   beforeAll(async () => {
     const config = await fake.appConfig(KEY);
@@ -33,7 +29,7 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
     base = await listen(t);
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.services.chat.idle();
     fake.reset();
     // A new minute: each test starts with the operator's whole budget.

@@ -6,7 +6,7 @@ import {
 } from '@gomeum/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
 const typingOf =
@@ -17,12 +17,8 @@ const typingOf =
 describe('a present companion over real sockets: typing, seen and the one queue', () => {
   let t: TestApp;
   let base: string;
-  const sockets: LiveTestClient[] = [];
-  const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = new LiveSockets(() => base);
+  const open = (client: TestClient) => sockets.connect(client);
   const idOf = async (client: TestClient) => (await client.get('/api/me')).body as { id: string };
   const queue = async (client: TestClient) =>
     operatorQueueSchema.parse((await client.get('/api/operator/queue')).body).items;
@@ -40,7 +36,7 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     base = await listen(t);
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
     await t.services.chat.idle();
   });
   afterAll(async () => {

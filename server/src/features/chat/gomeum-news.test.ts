@@ -11,7 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { createTestAppWithOperator, guestClient, operatorClient } from '../../test/accounts.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
 import { PrivateRedis } from '../../test/private-redis.ts';
 import { decrypt, startPushService, subscribeDevice } from '../../test/push-endpoint.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
@@ -58,10 +58,9 @@ describe('who hears of Gomeum’s logs and reactions', () => {
   let operator: TestClient;
   let pushService: Awaited<ReturnType<typeof startPushService>>;
   let dir: string;
-  const sockets: LiveTestClient[] = [];
+  const sockets = new LiveSockets(() => base);
   const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
+    const socket = await sockets.connect(client);
     await socket.sync(null);
     return socket;
   };
@@ -77,7 +76,7 @@ describe('who hears of Gomeum’s logs and reactions', () => {
     operator = await operatorClient(t);
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
   });
   afterAll(async () => {
     await t.close();
@@ -186,14 +185,13 @@ describe('who hears of Gomeum’s logs and reactions', () => {
     await open(ava.client);
     const first = await sendProof(ava.client, 'food', 'Soup');
     const second = await sendProof(ava.client, 'game', 'Level 3');
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
     t.clock.advance(1000);
     expect((await operator.post(`/api/operator/proofs/${first}/reaction`, { content: 'Yum!' })).status).toBe(200);
     t.clock.advance(1000);
     expect((await operator.post(`/api/operator/proofs/${second}/reaction`, { content: 'Go on!' })).status).toBe(200);
     // Back the next day: many tabs opening at once post each reaction once.
-    const tabs = await Promise.all([1, 2, 3].map(() => LiveTestClient.connect(base, ava.client)));
-    sockets.push(...tabs);
+    const tabs = await Promise.all([1, 2, 3].map(() => sockets.connect(ava.client)));
     await Promise.all(tabs.map((tab) => tab.sync(null)));
     const stored = await Promise.all(tabs.map((tab) => tab.sync(null)));
     for (const messages of stored) {

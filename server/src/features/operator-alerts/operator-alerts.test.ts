@@ -12,7 +12,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
 import { decrypt, startPushService, subscribeDevice, type Device, type Received } from '../../test/push-endpoint.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 import type { AlertOutcome } from './index.ts';
@@ -94,12 +94,8 @@ describe('the operator’s alerts', () => {
   let zh: Device;
   let ko: Device;
   let off: Device;
-  const sockets: LiveTestClient[] = [];
-  const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = new LiveSockets(() => base);
+  const open = (client: TestClient) => sockets.connect(client);
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-alerts-'));
@@ -116,7 +112,7 @@ describe('the operator’s alerts', () => {
     off = await device(pushService, operator, 'operator-off', 'en');
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
     await settled(t);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { LIVE_CLOSE, type ServerEvent } from '@gomeum/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppWithOperator, guestClient, operatorClient } from '../../test/accounts.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { closedWithin, LiveSockets } from '../../test/live-client.ts';
 import type { TestApp, TestClient } from '../../test/test-app.ts';
 import { EventLimit } from './event-limit.ts';
 
@@ -25,25 +25,15 @@ const isRateLimited = (event: ServerEvent) => event.type === 'error' && event.co
 describe('the live socket’s event budget over real sockets (60 events, 240 frames per 10 s)', () => {
   let t: TestApp;
   let base: string;
-  const sockets: LiveTestClient[] = [];
-  const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
-    return socket;
-  };
-  /** Resolves with the close code; fails when the socket is still open after `ms` (a bound, not a wait). */
-  const closedWithin = (socket: LiveTestClient, ms: number) =>
-    Promise.race([
-      socket.closed,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms)),
-    ]);
+  const sockets = new LiveSockets(() => base);
+  const open = (client: TestClient) => sockets.connect(client);
 
   beforeAll(async () => {
     t = await createTestAppWithOperator();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestAppWithOperator, userClient } from '../../test/accounts.ts';
-import { LiveTestClient } from '../../test/live-client.ts';
+import { closedWithin, LiveSockets, LiveTestClient } from '../../test/live-client.ts';
 import { TestClient, type TestApp } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
@@ -13,18 +13,8 @@ const DAY = 86_400_000;
 describe('live sockets follow their session', () => {
   let t: TestApp;
   let base: string;
-  const sockets: LiveTestClient[] = [];
-  const open = async (client: TestClient) => {
-    const socket = await LiveTestClient.connect(base, client);
-    sockets.push(socket);
-    return socket;
-  };
-  /** Resolves with the close code; fails when the socket is still open after `ms` (a bound, not a wait). */
-  const closedWithin = (socket: LiveTestClient, ms: number) =>
-    Promise.race([
-      socket.closed,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms)),
-    ]);
+  const sockets = new LiveSockets(() => base);
+  const open = (client: TestClient) => sockets.connect(client);
   /**
    * Shows that the server still serves `socket`: a ping answered by a pong. Whatever the server did
    * to the socket before it read the ping (a close, an event) reaches the client before the pong.
@@ -42,7 +32,7 @@ describe('live sockets follow their session', () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await sockets.closeAll();
   });
   afterAll(async () => {
     await t.close();
@@ -163,7 +153,7 @@ describe('live sockets follow their session', () => {
         return liveSessions(ids);
       });
       const tab = await LiveTestClient.connect(url, client);
-      sockets.push(tab);
+      sockets.keep(tab);
       // A signed-in session keeps its socket through the checks.
       const closedEarly = tab.closed.then((code) => {
         throw new Error(`closed (${code}) by a check while signed in`);
