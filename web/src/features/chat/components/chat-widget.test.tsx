@@ -243,7 +243,7 @@ describe('ChatWidget', () => {
     // The AI composing: shown until its first words arrive.
     gomeumTyping(true, 'gomeum_ai');
     expect(typing).toHaveTextContent('Gomeum is typing…');
-    socket.emit({ type: 'chat.ai_delta', userId: 'u-mina', streamId: 'ai-4', delta: 'Purr' });
+    socket.emit({ type: 'chat.ai_delta', userId: 'u-mina', streamId: 4, delta: 'Purr' });
     expect(typing).toHaveTextContent(/^$/);
 
     // Mina types: one typing event however many keys (the 2 s throttle), a stop on send.
