@@ -61,8 +61,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   onlyTableRoutes(app, (method, url) => routes.push({ method, url }), config.testRoutes);
   const redisWarning = (error: unknown) =>
     log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance');
-  const limits = await SharedLimits.connect(config.redisUrl, oncePer(10_000, redisWarning), now);
-  const newGuests = { budget: limits.budget('gomeum:new-guests:'), perDay: rateLimit.guestsPerDay ?? 100 };
+  const redisPrefix = config.redisPrefix ?? 'gomeum:';
+  const limits = await SharedLimits.connect(config.redisUrl, redisPrefix, oncePer(10_000, redisWarning), now);
+  const newGuests = { budget: limits.budget('new-guests:'), perDay: rateLimit.guestsPerDay ?? 100 };
 
   // Each feature's routes, registered in the order the features are made (the web app's last).
   const plugins: FeaturePlugin[] = [];
@@ -82,7 +83,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const pushDeps = { ...base, ...pushConfig, agent: config.pushAgent, log, onDelivery, guests: auth };
   const { push } = use(await createPush(pushDeps));
   const { moon } = use(createMoon(base));
-  const live = await connectLive(config.redisUrl, log, metrics, app.server);
+  const live = await connectLive(config.redisUrl, redisPrefix, log, metrics, app.server);
   const shutdown = new GracefulShutdown(app, live);
   const redis = () => (limits.status() === 'ok' ? live.busStatus() : limits.status());
   const system = use(createSystem({ ...base, storage: storage.storage, redis, metrics, access: config.metrics ?? {} }));
@@ -99,7 +100,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       live,
       ai: config.ai,
       metrics,
-      aiBudget: limits.budget('gomeum:ai-budget:'),
+      aiBudget: limits.budget('ai-budget:'),
       aiPerMinute: config.chatRateLimit?.aiReplies ?? 10,
       onError: (error) => log.error({ err: error }, 'presence'),
     }),
@@ -155,7 +156,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await registerHttpStack(app, {
     uploadMaxBytes: config.uploadMaxBytes,
-    rateLimitStore: limits.rateLimitStore('gomeum:rate-limit:'),
+    rateLimitStore: limits.rateLimitStore('rate-limit:'),
     resolveUser,
     authorize: authorize({ scraper: system.scraper }),
     metrics,

@@ -71,6 +71,10 @@ const envSchema = z.object({
   AI_DRAFT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REDIS_URL: z.url().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'use 1 to 64 letters, digits, or _ . : -' })
+    .default('gomeum:'),
   VISIT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
   METRICS_ALLOW: parsedBy((value) => AddressList.parse(value)).optional(),
@@ -121,6 +125,11 @@ export interface AppConfig {
   chatRateLimit?: { messages: number; aiReplies: number; aiDrafts?: number | undefined } | undefined;
   /** Redis for the live bus across instances; in-process when absent. */
   redisUrl?: string | undefined;
+  /**
+   * What every key and channel of this deployment in Redis starts with ('gomeum:' when absent), so
+   * several deployments (or test runs) can share one Redis without hearing or counting each other.
+   */
+  redisPrefix?: string | undefined;
   /** Who may read `/metrics` (a bearer token and/or addresses); nobody when neither is set. */
   metrics?: { token?: string | undefined; allow?: AddressList | undefined } | undefined;
   /** How long a graceful shutdown may take before connections are cut and the process exits. */
@@ -204,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     chatRateLimit: { messages: e.CHAT_RATE_LIMIT, aiReplies: e.AI_RATE_LIMIT, aiDrafts: e.AI_DRAFT_RATE_LIMIT },
     exportRateLimit: e.EXPORT_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     retentionMs: e.VISIT_RETENTION_DAYS * DAY,
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,

@@ -18,6 +18,8 @@ export class SharedLimits {
 
   private constructor(
     private readonly redis: Redis | null,
+    /** What every key of this deployment starts with (in memory too, so both count alike). */
+    private readonly prefix: string,
     onRedisError: (error: unknown) => void,
     now: () => number,
   ) {
@@ -25,9 +27,13 @@ export class SharedLimits {
     this.windows = redis ? new RedisWindows(redis, memory, onRedisError, now) : memory;
   }
 
-  /** Connects to `redisUrl` when there is one; `onRedisError` hears every Redis failure (rate it). */
+  /**
+   * Connects to `redisUrl` when there is one, its keys under `prefix`; `onRedisError` hears every
+   * Redis failure (rate it).
+   */
   static async connect(
     redisUrl: string | undefined,
+    prefix: string,
     onRedisError: (error: unknown) => void,
     now: () => number,
   ): Promise<SharedLimits> {
@@ -41,17 +47,18 @@ export class SharedLimits {
         })
       : null;
     redis?.on('error', onRedisError);
-    return new SharedLimits(redis, onRedisError, now);
+    return new SharedLimits(redis, prefix, onRedisError, now);
   }
 
-  /** A budget under `prefix` (its keys' namespace), on the app's clock. */
-  budget(prefix: string): RateBudget {
-    return new WindowBudget(this.windows, `${prefix}${WINDOWS_NAMESPACE}`);
+  /** A budget under `name` (its keys' namespace, after the deployment's prefix), on the app's clock. */
+  budget(name: string): RateBudget {
+    return new WindowBudget(this.windows, `${this.prefix}${name}${WINDOWS_NAMESPACE}`);
   }
 
   /** @fastify/rate-limit's options for its store: shared through Redis when configured, else its own. */
-  rateLimitStore(prefix: string): { store?: FastifyRateLimitStoreCtor } {
-    return this.redis ? { store: sharedRateLimitStore(this.windows, `${prefix}${WINDOWS_NAMESPACE}`) } : {};
+  rateLimitStore(name: string): { store?: FastifyRateLimitStoreCtor } {
+    const prefix = `${this.prefix}${name}${WINDOWS_NAMESPACE}`;
+    return this.redis ? { store: sharedRateLimitStore(this.windows, prefix) } : {};
   }
 
   /** For readiness: `off` without Redis, else whether it takes commands now. */

@@ -48,6 +48,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     seedContent: true,
     uploadMaxBytes: 10 * 1024 * 1024,
     storage: { driver: 'local' },
+    // Test files run side by side on one Redis: each app (and the instances built from its config)
+    // keeps its keys and live channel apart, so no file hears or counts another's.
+    redisPrefix: `test-${crypto.randomBytes(6).toString('hex')}:`,
     now: () => clock.now,
     ...overrides,
   };

@@ -101,7 +101,11 @@ describe('GET /metrics', () => {
   it('measures the lag of live events from another instance, through the bus', async () => {
     const redis = await PrivateRedis.start();
     const a = await createTestApp({ metrics: { token: TOKEN }, redisUrl: redis.url });
-    const b = await createTestApp({ metrics: { token: TOKEN }, redisUrl: redis.url });
+    const b = await createTestApp({
+      metrics: { token: TOKEN },
+      redisUrl: redis.url,
+      redisPrefix: a.config.redisPrefix,
+    });
     try {
       const lagCount = async (app: TestApp) => sample(await scrape(app), 'gomeum_live_delivery_lag_seconds_count') ?? 0;
       const before = await lagCount(b);

@@ -128,7 +128,7 @@ export class RedisBus implements LiveBus {
    * missed. Redis being down at start-up is not fatal: the bus comes up when Redis does. The
    * Redis client is loaded here, so a server without Redis never loads it.
    */
-  static async connect(url: string, onError: (error: unknown) => void, channel = 'gomeum:live'): Promise<RedisBus> {
+  static async connect(url: string, onError: (error: unknown) => void, channel: string): Promise<RedisBus> {
     const { Redis: RedisClient } = await import('ioredis');
     const bus = new RedisBus(RedisClient, url, channel, onError);
     const ready = Promise.all([

@@ -12,6 +12,7 @@ import { LiveHub } from './hub.ts';
  */
 export async function connectLive(
   redisUrl: string | undefined,
+  redisPrefix: string,
   log: FastifyBaseLogger,
   metrics: Metrics,
   server: Server,
@@ -20,6 +21,7 @@ export async function connectLive(
     ? await RedisBus.connect(
         redisUrl,
         oncePer(10_000, (error: unknown) => log.warn({ err: error }, 'live bus: redis unavailable')),
+        `${redisPrefix}live`,
       )
     : new InProcessBus();
   const live = new LiveHub(
