@@ -20,5 +20,7 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     maxWorkers: workers,
     fileParallelism: workers > 1,
+    // Files share a worker's modules (Playwright, the support helpers): loaded once, not per file.
+    isolate: false,
   },
 });

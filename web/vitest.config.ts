@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { sharedAndIsolated } from '../scripts/vitest-isolation.mjs';
 
 export default defineConfig({
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    projects: sharedAndIsolated(
+      import.meta.dirname,
+      ['src', 'scripts'],
+      ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    ),
   },
 });

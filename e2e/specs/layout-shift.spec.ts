@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEST_PASSWORD, launchBrowser, trackRequests, uniqueEmail, baseURL } from '../support/browser.ts';
+import { TEST_PASSWORD, launchBrowser, trackRequests, uniqueEmail, baseURL, WITH_MOTION } from '../support/browser.ts';
 
 /**
  * Nothing moves while a page loads: its cumulative layout shift (a `PerformanceObserver` of
@@ -27,7 +27,12 @@ declare global {
 
 /** A signed-in phone user with a task on Music (goal 5), two proofs, and a Gomeum log there. */
 async function phoneUser(browser: Browser, width: number, height: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', viewport: { width, height } });
+  const context = await browser.newContext({
+    ...WITH_MOTION,
+    baseURL: baseURL(),
+    locale: 'en-US',
+    viewport: { width, height },
+  });
   const registered = await context.request.post('/api/auth/register', {
     data: { email: uniqueEmail('shift'), password: TEST_PASSWORD },
   });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, trackRequests } from '../support/browser.ts';
+import { baseURL, launchBrowser, trackRequests, WITH_MOTION } from '../support/browser.ts';
 
 const LANGUAGES = ['en', 'zh', 'ko'] as const;
 const USER_PAGES = ['/galaxy', '/planet/music', '/task/music', '/planet/moon', '/user-log/music', '/gomeum-log/music'];
@@ -9,8 +9,10 @@ const USER_PAGES = ['/galaxy', '/planet/music', '/task/music', '/planet/moon', '
 async function phone(
   browser: Browser,
   language: string,
+  motion: { reducedMotion?: 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page; settled: (path: string) => Promise<void> }> {
   const context = await browser.newContext({
+    ...motion,
     baseURL: baseURL(),
     locale: 'en-US',
     viewport: { width: 360, height: 740 },
@@ -79,7 +81,7 @@ describe('on a 360 px phone', () => {
   it('changes its large decorative layers a few times a second, not on every frame', async () => {
     // Each change of a layer as big as the screen has the compositor draw the whole screen again: at
     // 60 a second, a phone's GPU (or a core of a machine without one) never rests while a page is open.
-    const { context, page, settled } = await phone(browser, 'en');
+    const { context, page, settled } = await phone(browser, 'en', WITH_MOTION);
     const seen: Record<string, string[]> = {};
     await settled('/');
     await page.request.post('/api/auth/guest');
@@ -118,7 +120,7 @@ describe('on a 360 px phone', () => {
   });
 
   it('gives the top bar a surface once the page scrolls under it', async () => {
-    const { context, page, settled } = await phone(browser, 'en');
+    const { context, page, settled } = await phone(browser, 'en', WITH_MOTION);
     // The scroll comes once the app has the page, whose top bar is watched: the drawn page's
     // scroll kept through the taking over is server-render.spec's.
     await context.addInitScript(() =>

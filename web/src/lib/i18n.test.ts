@@ -1,3 +1,4 @@
+// vitest: isolate (the operator strings must not be loaded yet when a test starts: a fresh i18n module)
 import { LANGUAGE_COOKIE, type ErrorCode, type PlaceId } from '@gomeum/contracts';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

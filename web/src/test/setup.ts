@@ -29,8 +29,24 @@ if (browser && typeof HTMLDialogElement.prototype.close !== 'function') {
  * test's document is gone. (Timers a library starts, such as a query cache's clean-up, are the
  * library's business: only those started from our code count.)
  */
-const pending = new Map<unknown, { kind: string; where: string; cancel: () => void }>();
-const unhandled: unknown[] = [];
+interface Followed {
+  pending: Map<unknown, { kind: string; where: string; cancel: () => void }>;
+  unhandled: unknown[];
+  /** Globals and windows whose timers and error events are followed already. */
+  hooked: WeakSet<object>;
+  processHooked: boolean;
+}
+// Kept on the worker's global: files share a worker's modules (isolate: false, see
+// scripts/vitest-isolation.mjs), and this file runs again for each of them, so each timer, window
+// and process is hooked once, not once more per file.
+const FOLLOWED = Symbol.for('gomeum.test-setup.followed');
+const followed = ((globalThis as Record<symbol, unknown>)[FOLLOWED] ??= {
+  pending: new Map(),
+  unhandled: [],
+  hooked: new WeakSet(),
+  processHooked: false,
+}) as Followed;
+const { pending, unhandled } = followed;
 
 /**
  * Timers of ours known to outlive their test, cancelled at its end without failing it: a
@@ -82,14 +98,22 @@ function follow(
 if (browser) {
   const targets = new Set<Record<string, unknown>>([globalThis, window as unknown as Record<string, unknown>]);
   for (const target of targets) {
+    if (followed.hooked.has(target)) continue;
+    followed.hooked.add(target);
     follow(target, 'setTimeout', 'setTimeout', 'clearTimeout', false);
     follow(target, 'setInterval', 'setInterval', 'clearInterval', true);
     follow(target, 'requestAnimationFrame', 'requestAnimationFrame', 'cancelAnimationFrame', false);
   }
-  window.addEventListener('error', (event) => unhandled.push(event.error ?? event.message));
-  window.addEventListener('unhandledrejection', (event) => unhandled.push(event.reason));
+  if (!followed.hooked.has(window.document)) {
+    followed.hooked.add(window.document);
+    window.addEventListener('error', (event) => unhandled.push(event.error ?? event.message));
+    window.addEventListener('unhandledrejection', (event) => unhandled.push(event.reason));
+  }
 }
-process.on('unhandledRejection', (reason) => unhandled.push(reason));
+if (!followed.processHooked) {
+  followed.processHooked = true;
+  process.on('unhandledRejection', (reason) => unhandled.push(reason));
+}
 
 beforeEach(() => {
   pending.clear();

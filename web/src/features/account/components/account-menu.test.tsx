@@ -108,7 +108,14 @@ describe('AccountMenu', () => {
         }),
     });
     const createUrl = vi.fn(() => 'blob:zip');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    // jsdom has no object URLs: a URL class of the test's own with them (unstubbed after the test).
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createUrl;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
       saved.push(`${this.download} ${this.href}`);
