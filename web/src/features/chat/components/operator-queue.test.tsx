@@ -43,7 +43,7 @@ describe('OperatorQueue', () => {
     let items: OperatorQueueItem[] = [
       { kind: 'chat', userId: 'u-mina', name: 'mina@example.com', since: now - 3 * MINUTE - 1_000, preview: 'Hi?' },
       proof,
-      { kind: 'chat', userId: 'u-jun', name: 'jun@example.com', since: now - MINUTE - 1_000, preview: 'Still there?' },
+      { kind: 'chat', userId: 'u-jun', name: 'jun@example.com', since: now - 20_000, preview: 'Still there?' },
     ];
     const server = fakeServer({ 'GET /api/operator/queue': () => ({ items }) });
     const opened: string[] = [];
@@ -62,7 +62,7 @@ describe('OperatorQueue', () => {
     expect(await rows()).toEqual([
       'Chatmina@example.comwaiting 3 min · Hi?',
       'ProofG-7310waiting 2 min · Soup of the day',
-      'Chatjun@example.comtyping…waiting 1 min · Still there?',
+      'Chatjun@example.comtyping…just now · Still there?',
     ]);
 
     // A proof opens the proofs; a conversation opens beside the queue.

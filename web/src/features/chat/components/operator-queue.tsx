@@ -77,8 +77,10 @@ export function OperatorQueue({
                     ) : null}
                   </span>
                   <span className="operator-queue__meta">
-                    {t('dashboard.queue_waited', { time: waited(now - item.since, i18n.language) })} ·{' '}
-                    {item.preview.slice(0, 80)}
+                    {now - item.since < MINUTE
+                      ? t('dashboard.queue_just_now')
+                      : t('dashboard.queue_waited', { time: waited(now - item.since, i18n.language) })}{' '}
+                    · {item.preview.slice(0, 80)}
                   </span>
                 </button>
               </li>
