@@ -82,7 +82,10 @@ export function fakeServer(routes: Record<string, Reply | Handler>) {
   );
   /** The calls sent with this method to a path starting with `prefix`. */
   const sent = (method: string, prefix: string) => calls.filter((c) => c.method === method && c.url.startsWith(prefix));
-  return { calls, unmatched, sent, fetch, uploads };
+  /** The calls sent with this method to exactly `path` (whatever their query): not to a path below it. */
+  const sentTo = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.url.split('?')[0] === path);
+  return { calls, unmatched, sent, sentTo, fetch, uploads };
 }
 
 type ProgressEventLike = { lengthComputable: boolean; loaded: number; total: number };
