@@ -1,6 +1,6 @@
 import type { ServerEvent } from '@gomeum/contracts';
 import type { BuiltApp, RegisteredRoute } from './built-app.ts';
-import type { AppConfig } from './config.ts';
+import { DEFAULT_REDIS_PREFIX, type AppConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { withStartupLock } from './db/startup-lock.ts';
@@ -61,7 +61,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   onlyTableRoutes(app, (method, url) => routes.push({ method, url }), config.testRoutes);
   const redisWarning = (error: unknown) =>
     log.warn({ err: error }, 'redis unavailable: rate limits and AI budgets counted per instance');
-  const redisPrefix = config.redisPrefix ?? 'gomeum:';
+  const redisPrefix = config.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   const limits = await SharedLimits.connect(config.redisUrl, redisPrefix, oncePer(10_000, redisWarning), now);
   const newGuests = { budget: limits.budget('new-guests:'), perDay: rateLimit.guestsPerDay ?? 100 };
 

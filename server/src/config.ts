@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { AddressList, parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 import type { S3Options } from './lib/storage/s3-storage.ts';
 
+/** What a deployment's Redis keys and live channel start with when REDIS_PREFIX is not set. */
+export const DEFAULT_REDIS_PREFIX = 'gomeum:';
+
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A setting parsed by `parse`, which throws with the reason when the value is wrong. */
@@ -74,7 +77,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'use 1 to 64 letters, digits, or _ . : -' })
-    .default('gomeum:'),
+    .default(DEFAULT_REDIS_PREFIX),
   VISIT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   METRICS_TOKEN: z.string().min(16, { error: 'use at least 16 characters' }).optional(),
   METRICS_ALLOW: parsedBy((value) => AddressList.parse(value)).optional(),
