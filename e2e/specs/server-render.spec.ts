@@ -185,6 +185,132 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  /**
+   * A guest on a drawn page whose app is held back; the documents it loads (the browser sending a
+   * form itself loads one) and the task and answer writes it makes.
+   */
+  async function guestOnDrawnPage(path: string) {
+    const { context, page } = await newSession(browser);
+    const { errors } = await watchDrawnPage(context, page);
+    const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
+    expect(guest.status()).toBe(200);
+    const documents: string[] = [];
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+      // The forms' own writes (not the app's: the page's visit, the planet marked seen).
+      const { pathname } = new URL(request.url());
+      if (request.method() !== 'GET' && /^\/api\/(planets\/[^/]+\/task|moon\/questions\/[^/]+\/answer)$/.test(pathname))
+        writes.push(`${request.method()} ${pathname}`);
+    });
+    const release = await holdAppBack(page);
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto(path, { waitUntil: 'commit' });
+    return { context, page, errors, documents, writes, release };
+  }
+
+  it('confirms a task pressed before the app arrived: the app sends it, never the browser', async () => {
+    const { context, page, errors, documents, writes, release } = await guestOnDrawnPage('/task/game');
+    await page.getByLabel('Description').fill('Finish the first world of a platformer');
+    await page.getByLabel('Reward').fill('A new controller grip');
+    await page.getByLabel('Proofs to finish').fill('3');
+    await page.getByLabel('How often').selectOption('weekly');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    // The browser sent nothing itself: no page loaded again, nothing in the address.
+    expect(page.url()).toBe(`${baseURL()}/task/game`);
+    release();
+    // Once the app has the page, the task is confirmed with what was typed, as typed.
+    await page.locator('.task-facts').getByText('Finish the first world of a platformer').waitFor();
+    expect(writes).toEqual(['PUT /api/planets/game/task']);
+    expect(documents).toEqual([`${baseURL()}/task/game`]);
+    const screen = await context.request.get('/api/planets/game/task');
+    const task = ((await screen.json()) as { userTask: Record<string, unknown> }).userTask;
+    expect(task).toMatchObject({
+      description: 'Finish the first world of a platformer',
+      reward: 'A new controller grip',
+      confirmed: true,
+    });
+    const progress = await context.request.get('/api/planets/game/progress');
+    expect(await progress.json()).toMatchObject({ progress: { goal: 3, cadence: 'weekly' } });
+    // React's replay script ran under the site's policy: no violation, no error.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a task refused before the app arrived as typed, and says what is missing', async () => {
+    const { context, page, errors, documents, writes, release } = await guestOnDrawnPage('/task/food');
+    await page.getByLabel('Description').fill('Cook a dish from my grandmother’s notebook');
+    await page.getByLabel('Proofs to finish').fill('4');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    release();
+    await page.getByRole('alert').getByText('Please fill in all fields').waitFor();
+    // Nothing typed is lost, nothing was sent, and the cursor waits in the empty field.
+    expect(await page.getByLabel('Description').inputValue()).toBe('Cook a dish from my grandmother’s notebook');
+    expect(await page.getByLabel('Proofs to finish').inputValue()).toBe('4');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('reward');
+    expect(writes).toEqual([]);
+    expect(documents).toEqual([`${baseURL()}/task/food`]);
+    // Filled in, it confirms as any later submit does.
+    await page.getByLabel('Reward').fill('Share it with my family');
+    await page.getByRole('button', { name: 'Confirm Task' }).click();
+    await page.locator('.task-facts').getByText('Share it with my family').waitFor();
+    expect(writes).toEqual(['PUT /api/planets/food/task']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a moon answer given before the app arrived once the app has the page', async () => {
+    const { context, page, errors, documents, writes, release } = await guestOnDrawnPage('/planet/moon');
+    await page.getByLabel('Your answer').fill('The sound of rain on the window');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    expect(page.url()).toBe(`${baseURL()}/planet/moon`);
+    release();
+    await expect.poll(() => writes).toEqual([expect.stringMatching(/^POST \/api\/moon\/questions\/[^/]+\/answer$/)]);
+    await expect
+      .poll(async () => {
+        const questions = await context.request.get('/api/moon/questions');
+        const list = (await questions.json()) as { questions: { answer: string | null }[] };
+        const answers = list.questions.map((question) => question.answer);
+        return answers.filter((answer) => answer !== null);
+      })
+      .toEqual(['The sound of rain on the window']);
+    expect(documents).toEqual([`${baseURL()}/planet/moon`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws no form the browser would send itself: each posts to the server or waits for the app', async () => {
+    const { context, page } = await newSession(browser);
+    const pages = ['/', '/register', '/galaxy', '/planet/moon', '/planet/music', '/task/music'];
+    const forms: { path: string; method: string; action: string }[] = [];
+    for (const path of pages) {
+      if (path === '/galaxy') {
+        const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
+        expect(guest.status()).toBe(200);
+      }
+      // The page as the server drew it, before any script.
+      const response = await context.request.get(path);
+      await page.setContent(await response.text());
+      for (const form of await page.locator('#root form').all()) {
+        forms.push({
+          path,
+          method: (await form.getAttribute('method')) ?? 'get',
+          action: (await form.getAttribute('action')) ?? '',
+        });
+      }
+    }
+    // (The drawn forms: log in, register and guest; the task; the moon's answer.)
+    expect(forms.map((form) => form.path)).toEqual(
+      expect.arrayContaining(['/register', '/planet/moon', '/task/music']),
+    );
+    for (const form of forms) {
+      const held = form.action.startsWith('javascript:');
+      const posted = form.method.toLowerCase() === 'post' && form.action.startsWith('/api/');
+      expect(held || posted, `${form.path}: ${form.method} ${form.action}`).toBe(true);
+    }
+    await context.close();
+  });
+
   it('leaves the page where the reader scrolled it before the app arrived', async () => {
     const context = await browser.newContext({
       baseURL: baseURL(),

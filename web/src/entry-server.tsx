@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { isLanguage, type Language } from '@gomeum/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { prepareFirstPage } from './app/first-page.ts';
 import { App, preloadPage } from './app/router.tsx';
 import ko from './i18n/ko.json';
@@ -32,12 +32,39 @@ export interface RenderInput {
 export interface RenderResult {
   html: string;
   title: string;
+  /**
+   * The inline scripts React wrote for the page, taken out of its HTML: its form-replay runtime
+   * when the page has a form with an action (see `formReplayRuntime`). The server puts each in the
+   * page's head and allows it by its hash (the site's CSP allows no other inline script).
+   */
+  scripts: string[];
+}
+
+/**
+ * The script React's server render writes after a page with a form whose action is a function: it
+ * holds a submit made before the app has taken the form over (the browser would otherwise send the
+ * fields to the page's own address, in its query), for React to replay once it has (see
+ * lib/early-submit.ts). Read once from a render of such a form, so it is always this React's own.
+ */
+export const formReplayRuntime: string = (() => {
+  const probe = renderToString(<form action={() => undefined} />);
+  const script = /<script>([^<]+)<\/script>$/.exec(probe)?.[1];
+  if (!script) throw new Error(`React's form-replay runtime was not found in ${probe}`);
+  return script;
+})();
+
+/** The page's HTML without React's inline scripts, and those scripts (only the ones known here). */
+function takeScripts(html: string): { html: string; scripts: string[] } {
+  const tag = `<script>${formReplayRuntime}</script>`;
+  if (!html.includes(tag)) return { html, scripts: [] };
+  return { html: html.replace(tag, ''), scripts: [formReplayRuntime] };
 }
 
 /**
  * The HTML of `element`, drawn by React's streaming server renderer once everything in it is ready
  * (every page's code and data are in before it starts, so nothing waits long): one piece, with no
- * fallback to swap later, so the page needs no inline script (the site's CSP allows none).
+ * fallback to swap later, so the page needs no inline script to finish it (the site's CSP allows
+ * none but React's form-replay runtime, by its hash).
  */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,14 +107,14 @@ async function render({ url, language, reads }: RenderInput): Promise<RenderResu
     await prepareFirstPage(queryClient, pathname, preloadPage);
     setRenderLanguage(lang, { zh, ko });
     takeRenderedTitle();
-    const html = await renderToHtml(
+    const drawn = await renderToHtml(
       <ServerRender value>
         <QueryClientProvider client={queryClient}>
           <App ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />
         </QueryClientProvider>
       </ServerRender>,
     );
-    return { html, title: takeRenderedTitle() ?? APP_NAME };
+    return { ...takeScripts(drawn), title: takeRenderedTitle() ?? APP_NAME };
   } finally {
     clearFirstReads();
     queryClient.clear();

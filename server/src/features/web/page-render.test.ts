@@ -294,11 +294,37 @@ describe('embedding a page', () => {
   );
 
   it('allows exactly the style attributes the page was drawn with, read as the browser reads them', () => {
-    const policy = drawnPagePolicy("style-src 'self'", '<p style="opacity:0.5;"></p><i style="a:&quot;b&quot;"></i>');
+    const policy = drawnPagePolicy("style-src 'self'", {
+      html: '<p style="opacity:0.5;"></p><i style="a:&quot;b&quot;"></i>',
+    });
     const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
     expect(policy).toContain(hash('opacity:0.5;'));
     expect(policy).toContain(hash('a:"b"'));
-    expect(drawnPagePolicy("style-src 'self'", '<p></p>')).toBe("style-src 'self'");
+    expect(drawnPagePolicy("style-src 'self'", { html: '<p></p>' })).toBe("style-src 'self'");
+  });
+
+  it("allows the page's own inline scripts by their hashes, in the policy's one script-src", () => {
+    const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
+    const policy = "default-src 'self';script-src 'self';style-src 'self';script-src-attr 'none'";
+    const scripts = ['addEventListener("submit",function(){})', 'var b=1'];
+    expect(drawnPagePolicy(policy, { html: '<form></form>', scripts })).toBe(
+      `default-src 'self';script-src 'self' ${[hash(scripts[0] ?? ''), hash(scripts[1] ?? '')].sort().join(' ')};` +
+        "style-src 'self';script-src-attr 'none'",
+    );
+    // No scripts, no change; a policy without script-src is not quietly widened.
+    expect(drawnPagePolicy(policy, { html: '<p></p>', scripts: [] })).toBe(policy);
+    expect(() => drawnPagePolicy("default-src 'self'", { html: '', scripts })).toThrow(/script-src/);
+  });
+
+  it("puts the page's inline scripts in the head, before the page, and refuses one that would end early", () => {
+    const page = withRenderedPage(SHELL, { html: '<form></form>', scripts: ['var a=1'] }, {}, 'en');
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<script>var a=1</script>');
+    expect(page.indexOf('<script>var a=1</script>')).toBeLessThan(page.indexOf('<div id="root"'));
+    for (const script of ['a="</script><script>alert(1)"', 'a="</SCRIPT >"', '"<!--"']) {
+      expect(() => withRenderedPage(SHELL, { html: '', scripts: [script] }, {}, 'en')).toThrow(/early/);
+      expect(() => drawnPagePolicy("script-src 'self'", { html: '', scripts: [script] })).toThrow(/early/);
+    }
   });
 
   it('finds the render next to the build it belongs to', () => {

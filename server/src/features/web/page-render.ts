@@ -29,6 +29,12 @@ export interface RenderedPage {
   html: string;
   /** Absent from a render built before titles were drawn. */
   title?: string | undefined;
+  /**
+   * Inline scripts React wrote for the page (its form-replay runtime, which holds a form submitted
+   * before the app has the page for React to replay): put in the head, each allowed by its hash.
+   * Absent from a render built before forms had actions.
+   */
+  scripts?: readonly string[] | undefined;
 }
 
 /**
@@ -149,9 +155,13 @@ export function withRenderedPage(
   const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${embeddedJson(reads)}</script>`;
   const { title } = rendered;
   const whole = `<link rel="expect" href="#${FIRST_READS_ELEMENT_ID}" blocking="render" />`;
+  // (Before the page, so that it listens before anything can be submitted.)
+  const scripts = inlineScripts(rendered)
+    .map((script) => `  <script>${script}</script>\n`)
+    .join('');
   return html
     .replace(/<html lang="[^"]*"/, () => `<html lang="${HTML_LANG[language]}"`)
-    .replace('</head>', () => `  ${whole}\n  </head>`)
+    .replace('</head>', () => `  ${whole}\n${scripts}  </head>`)
     .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
     .replace(
       '<div id="root"></div>',
@@ -159,23 +169,48 @@ export function withRenderedPage(
     );
 }
 
+/** The page's inline scripts: each must be one that cannot end its element early (none of ours can). */
+function inlineScripts(rendered: RenderedPage): readonly string[] {
+  const scripts = rendered.scripts ?? [];
+  for (const script of scripts) {
+    if (/<\/script/i.test(script) || script.includes('<!--'))
+      throw new Error('An inline script would end its element early');
+  }
+  return scripts;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
 
 /**
- * The Content-Security-Policy of a drawn page: the site's policy, plus the style attributes its
- * drawings carry (a star layer's twinkle, a meteor's path), each allowed by the hash of its exact
- * value (`'unsafe-hashes'`), so that this page's art paints with its HTML and no other inline style
- * is allowed. (The app sets styles through the DOM afterwards, which a policy does not limit.)
+ * The Content-Security-Policy of a drawn page: the site's policy, plus
+ * - the style attributes its drawings carry (a star layer's twinkle, a meteor's path), each allowed
+ *   by the hash of its exact value (`'unsafe-hashes'`), so that this page's art paints with its HTML
+ *   and no other inline style is allowed (the app sets styles through the DOM afterwards, which a
+ *   policy does not limit);
+ * - the inline scripts React wrote for it (see `RenderedPage.scripts`), each by its hash, added to
+ *   the policy's `script-src` (a second `script-src` would be ignored).
  */
-export function drawnPagePolicy(policy: string, rendered: string): string {
+export function drawnPagePolicy(policy: string, rendered: RenderedPage): string {
+  let drawn = policy;
+  const scripts = inlineScripts(rendered);
+  if (scripts.length > 0) {
+    const hashes = [...new Set(scripts)].map(sha256).sort().join(' ');
+    if (!/(^|;)\s*script-src\s/.test(drawn)) throw new Error('The policy has no script-src to add hashes to');
+    drawn = drawn.replace(
+      /(^|;)(\s*script-src\s[^;]*)/,
+      (_whole, start: string, directive: string) => `${start}${directive} ${hashes}`,
+    );
+  }
   const values = new Set(
-    [...rendered.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) =>
+    [...rendered.html.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) =>
       value.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_entity, name: string) => ENTITY[name] ?? ''),
     ),
   );
-  if (values.size === 0) return policy;
-  const hashes = [...values].map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
-  return `${policy};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
+  if (values.size === 0) return drawn;
+  const hashes = [...values].map(sha256);
+  return `${drawn};style-src-attr 'unsafe-hashes' ${hashes.sort().join(' ')}`;
 }
 
 /**

@@ -145,8 +145,7 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     if (rendered) {
       page = withRenderedPage(page, rendered.page, rendered.reads, rendered.language);
       const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string')
-        reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page.html));
+      if (typeof policy === 'string') reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page));
     }
     return reply.status(status).send(page);
   };
@@ -180,7 +179,7 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       const origin = originOf(request) || 'http://localhost';
       const result = await module.renderPage({ url: `${origin}${request.url}`, language, reads });
       if (!result) return null;
-      const page = { html: result.html, title: result.title };
+      const page = { html: result.html, title: result.title, scripts: result.scripts };
       kept?.put(request.url, language, page);
       return { page, reads, language };
     } catch (error) {

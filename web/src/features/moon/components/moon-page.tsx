@@ -9,6 +9,7 @@ import { useAnswerMoonQuestion } from '../api/answer-moon-question.ts';
 import { useMoonQuestions } from '../api/get-moon-questions.ts';
 import '../moon.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useEarlySubmit } from '../../../lib/early-submit.ts';
 
 /** The question after `id` by number, if any. */
 export function nextQuestionId(questions: readonly MoonQuestion[], id: string): string | null {
@@ -27,6 +28,8 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
   const answer = useAnswerMoonQuestion();
   const fieldId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // An answer sent before the app had the page is sent once it has (not by the browser itself).
+  const [formRef, earlyAction] = useEarlySubmit();
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +56,7 @@ function AnswerForm({ question, onSaved }: { question: MoonQuestion; onSaved: (i
   };
 
   return (
-    <form className="form moon__form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="form moon__form" action={earlyAction} onSubmit={onSubmit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={fieldId}>
           {t('moon.your_answer')}

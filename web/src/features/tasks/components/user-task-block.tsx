@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTask } from '../api/confirm-task.ts';
 import { Field } from '../../../lib/field.tsx';
+import { useEarlySubmit } from '../../../lib/early-submit.ts';
 import { contentLang } from '../../../lib/content-lang.ts';
 
 /**
@@ -30,6 +31,8 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const descriptionHintId = useId();
   const rewardHintId = useId();
   const task = screen.userTask;
+  // A Confirm pressed before the app had the page is sent once it has (not by the browser itself).
+  const [formRef, earlyAction] = useEarlySubmit();
 
   if (task?.confirmed) {
     return (
@@ -104,7 +107,7 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
         {t('task.your_task')}
       </h2>
       <p className="task-block__lead">{t('task.confirm_hint')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="form" action={earlyAction} onSubmit={onSubmit} noValidate>
         {/* Gomeum's suggestion is a hint under the field, read in full (a placeholder was cut off on a phone). */}
         <Field label={t('task.description')}>
           <textarea
