@@ -281,12 +281,18 @@ describe('pages drawn by the server', () => {
 
   it('draws no form the browser would send itself: each posts to the server or waits for the app', async () => {
     const { context, page } = await newSession(browser);
-    const pages = ['/', '/register', '/galaxy', '/planet/moon', '/planet/music', '/task/music'];
+    // A new task's page, and a confirmed one's (its proofs, its reminder).
+    const pages = ['/', '/register', '/galaxy', '/planet/moon', '/planet/music', '/task/music', '/task/travel'];
     const forms: { path: string; method: string; action: string }[] = [];
     for (const path of pages) {
       if (path === '/galaxy') {
         const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
         expect(guest.status()).toBe(200);
+        const confirmed = await context.request.put('/api/planets/travel/task', {
+          data: { description: 'Walk the old town', reward: 'A postcard', goal: 2, cadence: 'weekly' },
+          headers: { origin: baseURL() },
+        });
+        expect(confirmed.status()).toBe(200);
       }
       // The page as the server drew it, before any script.
       const response = await context.request.get(path);
