@@ -31,6 +31,8 @@ export async function renderPage({ url, language, reads }) {
   return {
     html: '<div style="animation-delay:-1.3s;animation-duration:5s;"></div><main data-url="' + new URL(url).pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '" data-reads="' + Object.keys(reads).join(' ') + '"></main>',
     title: language + ' <' + new URL(url).pathname + '> & Gomeum',
+    // A page with a form whose action is React's: its form-replay runtime, taken out of the page.
+    scripts: new URL(url).pathname === '/planet/moon' ? ['addEventListener("submit",function(a){})'] : [],
   };
 }
 `;
@@ -144,6 +146,25 @@ describe('pages drawn by the server', () => {
     expect(policy).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
     expect(policy).toContain("script-src 'self';");
     expect(policy).not.toContain('unsafe-inline');
+  });
+
+  it("runs a drawn form's replay script from the head, allowed by its hash and no other inline script", async () => {
+    const alice = await guestClient(t);
+    const page = await alice.client.get('/planet/moon');
+    expect(page.status).toBe(200);
+    const script = 'addEventListener("submit",function(a){})';
+    const head = page.text.slice(0, page.text.indexOf('</head>'));
+    expect(head).toContain(`<script>${script}</script>`);
+    expect(page.text.match(/<script>/g)).toHaveLength(1);
+    const policy = String(page.headers['content-security-policy']);
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy.match(/script-src /g)).toHaveLength(1);
+    expect(policy).not.toContain('unsafe-inline');
+    // A page without such a form runs none.
+    const galaxy = await alice.client.get('/galaxy');
+    expect(galaxy.text).not.toMatch(/<script>/);
+    expect(String(galaxy.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it("draws a signed-in user's page from their own reads, theirs alone, and no shared cache keeps it", async () => {
