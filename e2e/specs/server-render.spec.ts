@@ -279,6 +279,21 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
+  it('switches the language with presses made before the app arrived, each in order', async () => {
+    const { context, page } = await newSession(browser);
+    const release = await holdAppBack(page);
+    // (Its module script is held back: the page never finishes loading meanwhile.)
+    await page.goto('/register', { waitUntil: 'commit' });
+    // Two presses: English → Chinese → Korean.
+    await page.locator('.language-control').click();
+    await page.locator('.language-control').click();
+    expect(page.url()).toBe(`${baseURL()}/register`);
+    release();
+    await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    await context.close();
+  });
+
   it('draws no form the browser would send itself: each posts to the server or waits for the app', async () => {
     const { context, page } = await newSession(browser);
     // A new task's page, and a confirmed one's (its proofs, its reminder).

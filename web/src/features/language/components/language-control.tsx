@@ -11,7 +11,13 @@ export function languageFlag(language: string): string {
   return isLanguage(language) ? FLAGS[language] : '🌐';
 }
 
-/** Top-right language control: each press moves zh → ko → en → zh and every string follows. */
+/**
+ * Top-right language control: each press moves zh → ko → en → zh and every string follows.
+ *
+ * A form with an action, not a bare button: on a page the server drew, a press made before the app
+ * has taken the page over is held by React's form-replay script and replayed into the action once
+ * it has (a bare button's press would simply be lost), each press in order.
+ */
 export function LanguageControl() {
   const { t, i18n } = useTranslation();
   const me = useMe();
@@ -22,7 +28,7 @@ export function LanguageControl() {
     next: t(`language.names.${next}`),
   });
 
-  const onClick = () => {
+  const cycle = () => {
     // From the language last chosen, which may still be loading (a quick second press).
     const target = nextLanguage(chosenLanguage());
     void setLanguage(target);
@@ -30,14 +36,16 @@ export function LanguageControl() {
   };
 
   return (
-    <button type="button" className="icon-button language-control" onClick={onClick} aria-label={label} title={label}>
-      <span aria-hidden="true" className="language-control__flag">
-        {languageFlag(current)}
-      </span>
-      {/* Flags are letters on some systems (Windows): a short code keeps the control readable. */}
-      <span aria-hidden="true" className="language-control__code">
-        {SHORT_NAMES[isLanguage(current) ? current : 'en']}
-      </span>
-    </button>
+    <form className="language-form" action={cycle}>
+      <button type="submit" className="icon-button language-control" aria-label={label} title={label}>
+        <span aria-hidden="true" className="language-control__flag">
+          {languageFlag(current)}
+        </span>
+        {/* Flags are letters on some systems (Windows): a short code keeps the control readable. */}
+        <span aria-hidden="true" className="language-control__code">
+          {SHORT_NAMES[isLanguage(current) ? current : 'en']}
+        </span>
+      </button>
+    </form>
   );
 }
