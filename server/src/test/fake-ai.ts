@@ -13,6 +13,14 @@ export type FakeAiMode =
 /** What the fake AI answers until told otherwise. */
 const defaultMode = (): FakeAiMode => ({ kind: 'stream', chunks: ['Hello', ' from', ' Gomeum'] });
 
+/**
+ * The AI timeout of the apps `appConfig` sets up, while the fake answers (a bound no answer here
+ * comes near: they stream in milliseconds, but a busy machine once took more than the 400 ms these
+ * tests had) and while it never answers (the client can only give up, so it should soon).
+ */
+export const ANSWER_TIMEOUT_MS = 30_000;
+export const HANG_TIMEOUT_MS = 400;
+
 /** A request the fake AI received. */
 export interface FakeAiRequest {
   authorization: string | undefined;
@@ -30,7 +38,9 @@ export interface FakeAiRequest {
  */
 export class FakeAi {
   readonly requests: FakeAiRequest[] = [];
-  mode: FakeAiMode = defaultMode();
+  private current: FakeAiMode = defaultMode();
+  /** The AI settings `appConfig` gave out, whose timeout follows the mode (see ANSWER_TIMEOUT_MS). */
+  private readonly configs: NonNullable<AppConfig['ai']>[] = [];
   private readonly server = http.createServer((request, response) => this.handle(request, response));
   private readonly open = new Set<http.ServerResponse>();
   private waiters: { count: number; resolve: () => void }[] = [];
@@ -78,6 +88,23 @@ export class FakeAi {
     });
   }
 
+  /** How the fake answers the next requests. */
+  get mode(): FakeAiMode {
+    return this.current;
+  }
+
+  /**
+   * Sets how the fake answers the next requests, and the timeout of the apps it set up: short when
+   * it will never answer, long otherwise. (A timeout a test set itself is left as it is.)
+   */
+  set mode(mode: FakeAiMode) {
+    this.current = mode;
+    const timeoutMs = mode.kind === 'hang' ? HANG_TIMEOUT_MS : ANSWER_TIMEOUT_MS;
+    for (const config of this.configs) {
+      if (config.timeoutMs === ANSWER_TIMEOUT_MS || config.timeoutMs === HANG_TIMEOUT_MS) config.timeoutMs = timeoutMs;
+    }
+  }
+
   /** Forgets the requests and streams the default answer again (between tests). */
   reset(): void {
     this.requests.length = 0;
@@ -87,15 +114,20 @@ export class FakeAi {
   }
 
   /**
-   * Starts listening; the app settings that send an app's AI calls here with `apiKey` (a short
-   * timeout, and the limits the AI tests count against: 100 messages and 3 AI answers a minute).
+   * Starts listening; the app settings that send an app's AI calls here with `apiKey` (a timeout
+   * that follows the mode, see `mode`, and the limits the AI tests count against: 100 messages and
+   * 3 AI answers a minute).
    */
   async appConfig(apiKey: string): Promise<Pick<AppConfig, 'ai' | 'chatRateLimit'>> {
     const baseUrl = await this.start();
-    return {
-      ai: { baseUrl, apiKey, model: 'gpt-4', timeoutMs: 400 },
-      chatRateLimit: { messages: 100, aiReplies: 3 },
+    const ai = {
+      baseUrl,
+      apiKey,
+      model: 'gpt-4',
+      timeoutMs: this.current.kind === 'hang' ? HANG_TIMEOUT_MS : ANSWER_TIMEOUT_MS,
     };
+    this.configs.push(ai);
+    return { ai, chatRateLimit: { messages: 100, aiReplies: 3 } };
   }
 
   async start(): Promise<string> {
@@ -129,7 +161,7 @@ export class FakeAi {
           return false;
         });
       });
-      const mode = this.mode;
+      const mode = this.current;
       if (mode.kind === 'hang') {
         this.open.add(response);
         response.on('close', () => this.open.delete(response));

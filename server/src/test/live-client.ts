@@ -51,7 +51,7 @@ export class LiveTestClient {
   /** The first event (already received or coming) that passes `test`. */
   waitFor<T extends ServerEvent>(test: (event: ServerEvent) => event is T, timeoutMs?: number): Promise<T>;
   waitFor(test: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
-  waitFor(test: (event: ServerEvent) => boolean, timeoutMs = 5000): Promise<ServerEvent> {
+  waitFor(test: (event: ServerEvent) => boolean, timeoutMs = 15_000): Promise<ServerEvent> {
     const seen = this.events.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
