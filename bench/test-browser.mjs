@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../scripts/serve-build.mjs';
 import { appendResults, machineNote, median, startServer } from './lib.mjs';
 
 const { values } = parseArgs({
@@ -20,15 +21,6 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const profiles = Number(values.profiles);
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const BUILDS = { full: '/usr/bin/chromium', shell: '/usr/bin/chromium-headless-shell' };
 for (const [name, file] of Object.entries(BUILDS)) {
   if (!fs.existsSync(file))
@@ -49,7 +41,7 @@ const server = await startServer({ DATABASE_URL: '', REDIS_URL: '' });
 async function round(executablePath) {
   const before = reapedCpu();
   const started = performance.now();
-  const browser = await chromium.launch({ executablePath, args: FLAGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   for (let i = 0; i < profiles; i += 1) {
     const context = await browser.newContext({
       baseURL: server.base,
