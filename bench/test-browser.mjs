@@ -1,11 +1,12 @@
 /**
  * What a browser test costs in each of Debian's two Chromium builds: the full browser
- * (/usr/bin/chromium) and its headless shell (/usr/bin/chromium-headless-shell, the one the browser
- * suite uses when installed; see e2e/support/browser.ts). In alternating rounds, each build is
- * launched with the suite's flags and runs the work of a typical browser test file: six fresh
- * profiles, each entering as a guest and opening three pages until the browser is idle. Prints the
- * wall time and the CPU the browser's processes used (user and system, read from this process's
- * reaped children once the browser has closed), their medians and the ratio shell ÷ full.
+ * (/usr/bin/chromium, the browser suite's) and its headless shell (/usr/bin/chromium-headless-shell,
+ * package chromium-headless-shell; docs/BENCHMARKS.md says why the suite does not use it yet). In
+ * alternating rounds, each build is launched with the suite's flags and runs the work of a typical
+ * browser test file: six fresh profiles, each entering as a guest and opening three pages until the
+ * browser is idle. Prints the wall time and the CPU the browser's processes used (user and system,
+ * read from this process's reaped children once the browser has closed), their medians and the
+ * ratio shell ÷ full.
  *
  *   npm run build && node bench/test-browser.mjs [--rounds 3] [--profiles 6]
  */
