@@ -56,7 +56,7 @@ export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_A
   return { pid: server.pid, base: server.url, dataDir: server.dataDir, stop: server.stop };
 }
 
-const CLOCK_TICKS = 100; // USER_HZ on Linux
+export const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** User + system CPU time of a process so far, in milliseconds (from /proc/PID/stat). */
 export function cpuMs(pid) {
