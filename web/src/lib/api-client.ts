@@ -41,8 +41,18 @@ export function clearFirstReads(): void {
   firstReads.clear();
 }
 
+/** How a call is sent, beside what it carries. */
+export interface ApiOptions {
+  /**
+   * The request outlives the page: a reload or a navigation right after it does not cancel it
+   * (for small writes the user has already seen take effect, such as closing the celebration).
+   */
+  keepalive?: boolean;
+}
+
 /** What a call of `route` takes: its path parameters, query and body, each only if the route has it. */
-export type ApiArgs<R extends RouteDef> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+export type ApiArgs<R extends RouteDef> =
+  object extends CallInput<R> ? [input?: CallInput<R> & ApiOptions] : [input: CallInput<R> & ApiOptions];
 
 /**
  * Calls one endpoint of the route table (`@gomeum/contracts/routes`, or the operator's): its path
@@ -52,7 +62,11 @@ export type ApiArgs<R extends RouteDef> = object extends CallInput<R> ? [input?:
  * the browser is offline and `errors.server` otherwise, which the UI can show.
  */
 export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>): Promise<ResponseOf<R>> {
-  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const { params, query, body, keepalive } = (input ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+  } & ApiOptions;
   const url = routeUrl(route, params, query);
   if (route.method === 'GET' && firstReads.has(url)) {
     const payload = firstReads.get(url);
@@ -73,6 +87,7 @@ export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>):
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      ...(keepalive ? { keepalive: true } : {}),
     });
   } catch {
     // No network at all (the browser knows it): say so in the reader's language, not "server error".

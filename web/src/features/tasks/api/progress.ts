@@ -27,12 +27,22 @@ export function useTaskProgress(planet: PlanetId) {
   return useQuery(taskProgressQuery(planet));
 }
 
-/** Tells the server the celebration was seen: it does not play again, on any device. */
+/**
+ * Tells the server the celebration was seen: it does not play again, on any device. The page stops
+ * showing it at once, and the request is sent so that a reload right after closing does not cancel it.
+ */
 export function useMarkCelebrated(planet: PlanetId) {
   const queryClient = useQueryClient();
+  const { queryKey } = taskProgressQuery(planet);
   return useMutation({
-    mutationFn: () => api(routes.celebration, { params: { planetId: planet } }),
-    onSuccess: (result) => queryClient.setQueryData(taskProgressQuery(planet).queryKey, result),
+    mutationFn: () => api(routes.celebration, { params: { planetId: planet }, keepalive: true }),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, (current) =>
+        current?.progress ? { ...current, progress: { ...current.progress, celebrate: false } } : current,
+      );
+    },
+    onSuccess: (result) => queryClient.setQueryData(queryKey, result),
   });
 }
 

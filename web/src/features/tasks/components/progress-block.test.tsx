@@ -41,15 +41,24 @@ describe('ProgressBlock', () => {
 
   it('celebrates the reached goal with the reward, and tells the server once it is closed', async () => {
     const done = { ...base, count: 2, completed: true, celebrate: true };
+    // The server's answer is held: the dialog must go at once, not when the server replies.
+    let answer: (body: unknown) => void = () => undefined;
     const server = fakeServer({
       'GET /api/planets/music/progress': { progress: done },
-      'POST /api/planets/music/celebration': { progress: { ...done, celebrate: false } },
+      'POST /api/planets/music/celebration': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderBlock();
+    const { client } = renderBlock();
     const dialog = await screen.findByRole('dialog', { name: 'You did it!' });
     expect(dialog).toHaveTextContent('You earned: a concert ticket');
     await userEvent.click(screen.getByRole('button', { name: 'Hooray!' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
     expect(server.sent('POST', '/api/').map((call) => call.url)).toEqual(['/api/planets/music/celebration']);
+    // Sent so that it outlives the page: a reload right after closing does not cancel it.
+    const init = server.fetch.mock.calls.find(([url]) => typeof url === 'string' && url.endsWith('/celebration'))?.[1];
+    expect(init?.keepalive).toBe(true);
+    answer({ progress: { ...done, celebrate: false } });
+    await waitFor(() => expect(client.isMutating()).toBe(0));
+    expect(screen.getByText('2 of 2')).toBeInTheDocument();
+    expect(document.querySelector('dialog')).toBeNull();
   });
 });
