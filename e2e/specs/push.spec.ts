@@ -12,7 +12,7 @@ import {
 describe('push notifications', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ notifications: true });
   });
   afterAll(async () => {
     await browser.close();
