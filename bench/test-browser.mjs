@@ -1,7 +1,7 @@
 /**
  * What a browser test costs in each of Debian's two Chromium builds: the full browser
- * (/usr/bin/chromium, the browser suite's) and its headless shell (/usr/bin/chromium-headless-shell,
- * package chromium-headless-shell; docs/BENCHMARKS.md says why the suite does not use it yet). In
+ * (/usr/bin/chromium, where push is tested) and its headless shell (/usr/bin/chromium-headless-shell,
+ * package chromium-headless-shell, where the browser suite's other files run when it is installed). In
  * alternating rounds, each build is launched with the suite's flags and runs the work of a typical
  * browser test file: six fresh profiles, each entering as a guest and opening three pages until the
  * browser is idle. Prints the wall time and the CPU the browser's processes used (user and system,
@@ -54,7 +54,8 @@ async function round(executablePath) {
     await page.waitForURL('**/galaxy');
     for (const path of ['/planet/music', '/task/music', '/planet/moon']) {
       await page.goto(path);
-      // Bounded: in the headless shell an idle callback once never came (docs/BENCHMARKS.md).
+      // Bounded: in the headless shell an idle period sometimes does not begin on a fresh profile's
+      // first page (docs/BENCHMARKS.md, "Test suite times").
       await page.evaluate(
         () => new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(undefined), { timeout: 10_000 })),
       );

@@ -165,7 +165,10 @@ describe('operator dashboard', () => {
     await expect.poll(() => page.title()).toMatch(/^\(\d+\) Gomeum dashboard$/);
     await page.getByRole('button', { name: 'Chat inbox' }).click();
     // One unread message from this user (the AI's answer is not the user's, so it is not counted).
-    const row = page.getByRole('button', { name: new RegExp(me.guestId) });
+    // In the conversations list: the queue above it lists this user too until the AI's answer is in.
+    const row = page
+      .getByRole('region', { name: 'Conversations', exact: true })
+      .getByRole('button', { name: new RegExp(me.guestId) });
     await row.getByText('1 new').waitFor();
     await row.click();
     const conversation = page.getByRole('region', { name: 'Conversation', exact: true });
