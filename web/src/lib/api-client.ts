@@ -87,7 +87,7 @@ export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>):
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      ...(keepalive ? { keepalive: true } : {}),
+      keepalive,
     });
   } catch {
     // No network at all (the browser knows it): say so in the reader's language, not "server error".
