@@ -3,7 +3,7 @@
  * folder of its own), read a process's CPU time from /proc, run autocannon, and summarize.
  * Benchmarks are scripts, not tests: they print figures and keep each run's table in bench/runs/.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,12 +36,18 @@ export async function waitFor(url, timeoutMs = 30_000) {
  * folder, with the rate limits raised so the load is not refused. Returns its pid, base URL, data
  * folder and a stop function. `env` adds or overrides settings (DATABASE_URL for PostgreSQL, for
  * example); `nodeArgs` go to node after the flags `npm start` gives it (`--cpu-prof`, say;
- * BENCH_NODE_ARGS in the environment sets them too; a flag given again there wins).
+ * BENCH_NODE_ARGS in the environment sets them too; a flag given again there wins). `root`: another
+ * checkout's build to start (see `baselineCheckout`), as its own `npm start` would.
  */
-export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)) {
+export async function startServer(
+  env = {},
+  nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  { root } = {},
+) {
   const server = await startBuiltServer({
+    ...(root ? { root } : {}),
     // BENCH_SERVER_MAIN: another build's main.js (the previous commit's, to compare).
-    main: process.env.BENCH_SERVER_MAIN,
+    main: root ? undefined : process.env.BENCH_SERVER_MAIN,
     nodeArgs,
     showErrors: true,
     env: {
@@ -54,6 +60,27 @@ export async function startServer(env = {}, nodeArgs = (process.env.BENCH_NODE_A
     },
   });
   return { pid: server.pid, base: server.url, dataDir: server.dataDir, stop: server.stop };
+}
+
+/**
+ * The root of a checkout with its build, to measure beside this one: `spec` is that folder, or a
+ * commit of this repository, checked out once (a detached git worktree in the temporary folder,
+ * `gomeum-base-<commit>`), its packages installed (`npm ci`) and built (`npm run build`) the first
+ * time; later runs reuse it.
+ */
+export function baselineCheckout(spec) {
+  if (fs.existsSync(path.join(spec, 'package.json'))) return path.resolve(spec);
+  const run = (command, args, cwd) => {
+    const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+  };
+  const sha = spawnSync('git', ['rev-parse', '--short=12', `${spec}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
+  if (sha.status !== 0) throw new Error(`${spec}: neither a checkout's folder nor a commit`);
+  const root = path.join(os.tmpdir(), `gomeum-base-${sha.stdout.trim()}`);
+  if (!fs.existsSync(path.join(root, 'package.json'))) run('git', ['worktree', 'add', '--detach', root, spec], ROOT);
+  if (!fs.existsSync(path.join(root, 'node_modules'))) run('npm', ['ci', '--no-audit', '--no-fund'], root);
+  if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) run('npm', ['run', 'build'], root);
+  return root;
 }
 
 export const CLOCK_TICKS = 100; // USER_HZ on Linux

@@ -1,5 +1,5 @@
 /**
- * Typing benchmark ("Gomeum is typing…", issue 33): starts the built server(s) as `npm start`
+ * Typing benchmark ("Gomeum is typing…"): starts the built server(s) as `npm start`
  * would and measures, over real live sockets,
  *
  * - how soon typing shows on the other side: a user's `chat.typing` on one instance until the

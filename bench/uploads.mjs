@@ -1,5 +1,5 @@
 /**
- * Animated uploads against everyone else (issue 30, item 2): four guests each post a proof with an
+ * Animated uploads against everyone else: four guests each post a proof with an
  * 82 KB GIF of 48 frames at 1000×1000 (under the 50-megapixel limit) at the same moment, while an
  * account signs in again and again. Prints each upload's status and time, and the sign-ins' times
  * while the uploads ran (median and slowest); keeps its table in bench/runs/. The targets: every

@@ -14,6 +14,8 @@
  *          --other-url=http://host:port (another server, say an older commit's own, measured as
  *          `other` in alternating runs)
  *          --trace=dir (saves each run's Lighthouse report, and its browser trace as NAME.trace.json)
+ *          --throttling=devtools (Lighthouse's --throttling-method: the page loaded under DevTools'
+ *          throttling and measured as it paints, instead of Lantern's simulation from an unthrottled load)
  * CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ const routes = (args.routes ?? '/,/register,/galaxy,/task/music,/planet/moon').s
 const SIGNED_OUT = new Set(['/', '/register']);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const throttlingMethod = args.throttling ?? 'simulate';
 
 async function runOnce(url, preset, cookie) {
   const chrome = await chromeLauncher.launch({
@@ -57,6 +60,7 @@ async function runOnce(url, preset, cookie) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      throttlingMethod,
     };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     const lhr = result.lhr;
@@ -110,7 +114,7 @@ try {
   for (const target of targets) cookies.set(target.name, await guestCookie(target.server.url));
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}`);
   console.log(
-    `${chromePath}, ${runs} runs per page and preset, ${targets.map((t) => `${t.name} ${t.server.url}`).join(', ')}, ${new Date().toISOString()}`,
+    `${chromePath}, ${runs} runs per page and preset, throttling ${throttlingMethod}, ${targets.map((t) => `${t.name} ${t.server.url}`).join(', ')}, ${new Date().toISOString()}`,
   );
   console.log(
     'build    preset  page           perf  a11y  bp   seo   FCP ms  LCP ms  TBT ms  CLS    JS KB  TTI ms  (medians)',

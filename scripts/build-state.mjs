@@ -21,6 +21,7 @@ const SOURCES = [
   'web/vite.config.ts',
   'web/public',
   'web/scripts',
+  'web/service-worker',
   'web/src',
 ];
 

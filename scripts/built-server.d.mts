@@ -38,6 +38,8 @@ export interface BuiltServer {
 
 /** Starts the built server on a free port with a data folder of its own; resolves once /healthz answers. */
 export function startBuiltServer(options?: {
+  /** The checkout whose build to start (this one by default): its flags, folder and `server/dist/main.js`. */
+  root?: string;
   env?: ServerEnv;
   nodeArgs?: string[];
   main?: string;

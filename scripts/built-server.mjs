@@ -69,18 +69,31 @@ export function spawnBuiltServer({
 }
 
 /**
- * Starts the built server (`spawnBuiltServer`) on a free port with an empty data folder of its own
+ * Starts the built server (`spawnBuiltServer`; of the checkout at `root`, this one by default) on a free port with an empty data folder of its own
  * (removed when it stops) and logging at `warn`, and resolves once /healthz answers. Its output is
  * kept for the reasons of a failure, and its errors (stderr) shown as they come with `showErrors`;
  * should it die before it is stopped, it says so, with its output. Returns its URL, pid and data
  * folder, its output so far and a stop function (SIGTERM, then waits for it to exit).
  */
-export async function startBuiltServer({ env = {}, nodeArgs, main, showErrors = false, timeoutMs = 60_000 } = {}) {
-  if (!fs.existsSync(main ?? path.join(ROOT, 'server/dist/main.js')))
-    throw new Error('No built server: run `npm run build` first.');
+export async function startBuiltServer({
+  root = ROOT,
+  env = {},
+  nodeArgs,
+  main,
+  showErrors = false,
+  timeoutMs = 60_000,
+} = {}) {
+  if (!fs.existsSync(main ?? path.join(root, 'server/dist/main.js')))
+    throw new Error(`No built server in ${root}: run \`npm run build\` there first.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-built-'));
-  const child = spawnBuiltServer({ port, nodeArgs, main, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env } });
+  const child = spawnBuiltServer({
+    root,
+    port,
+    nodeArgs,
+    main,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => {

@@ -4,7 +4,7 @@
  * user typing and a drafted reply in the reply box. Both sides are open at once, so each is drawn
  * by the other's real events, on a server of its own whose AI is a stand-in on this machine.
  */
-import http from 'node:http';
+import { FakeAi } from './fake-ai.mjs';
 import { OPERATOR, startServer } from './screens-seed.mjs';
 
 export const COMPANION_SCREENS = ['companion-chat', 'companion-dashboard'];
@@ -34,45 +34,19 @@ const TALK = {
 };
 
 /**
- * An OpenAI-compatible stand-in: answers the conversation's last user message with its line from
- * TALK (the AI's answer, or the draft), streamed a few words at a time as a real one would.
+ * The stand-in AI: answers the conversation's last user message with its line from TALK (the AI's
+ * answer, or the draft), streamed a few words at a time as a real one would.
  */
-async function startStandInAi() {
+function standInAi() {
   const replies = new Map(
     Object.values(TALK).flatMap((talk) => [
       [talk.first, talk.answer],
       [talk.second, talk.draft],
     ]),
   );
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      if (request.headers.authorization !== `Bearer ${KEY}`) {
-        response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}');
-        return;
-      }
-      const messages = JSON.parse(body).messages ?? [];
-      const last = messages.findLast((message) => message.role === 'user')?.content ?? '';
-      const words = (replies.get(last) ?? 'Purr.').split(/(?<= )/);
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const frame = (delta) => `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}\n\n`;
-      response.write(frame({ role: 'assistant' }));
-      const timer = setInterval(() => {
-        const word = words.shift();
-        if (word === undefined) {
-          clearInterval(timer);
-          response.end('data: [DONE]\n\n');
-        } else response.write(frame({ content: word }));
-      }, 40);
-      response.on('close', () => clearInterval(timer));
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  const lastQuestion = (body) => body.messages.findLast((message) => message.role === 'user')?.content ?? '';
+  const chunks = (body) => (replies.get(lastQuestion(body)) ?? 'Purr.').split(/(?<= )/);
+  return new FakeAi({ key: KEY, mode: { kind: 'stream', chunks, delayMs: 40 } });
 }
 
 /** Polls `read` until it gives something truthy (a script on a busy machine: a bound, then a failure). */
@@ -141,8 +115,8 @@ async function seedCompanion(browser, url, api) {
  * language)` takes the picture.
  */
 export async function shootCompanion({ browser, api, languages, sizes, names, context, settle, save }) {
-  const ai = await startStandInAi();
-  const server = await startServer({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: KEY });
+  const ai = standInAi();
+  const server = await startServer({ AI_BASE_URL: await ai.start(), AI_API_KEY: KEY });
   try {
     const users = await seedCompanion(browser, server.url, api);
     for (const language of languages) {
@@ -181,6 +155,6 @@ export async function shootCompanion({ browser, api, languages, sizes, names, co
     }
   } finally {
     await server.stop();
-    await ai.close();
+    await ai.stop();
   }
 }

@@ -31,12 +31,19 @@ export function startServer(extraEnv = {}) {
       GOMEUM_OPERATOR_PASSWORD: OPERATOR.password,
       AUTH_RATE_LIMIT: '1000',
       GUEST_RATE_LIMIT: '1000',
+      GUEST_DAILY_LIMIT: '1000',
       ...extraEnv,
     },
   });
 }
 
-/** Fills the empty app with what the screens show: a user with a task, proofs, chat, diary, news. */
+/** Guests who wrote once: more than a page of the dashboard's users, conversations and queue. */
+const CROWD = 55;
+
+/**
+ * Fills the empty app with what the screens show: a crowd of guests who wrote, then a user with a
+ * task, proofs, chat, diary, news (the newest, so on the lists' first pages).
+ */
 export async function seed(browser, url, api) {
   const to = (route, params) => api.routeUrl(route, params);
   const headers = { origin: url };
@@ -45,6 +52,16 @@ export async function seed(browser, url, api) {
     if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
     return response;
   };
+  // A crowd of guests who wrote to Gomeum first: the dashboard's lists run past a page ("Show more").
+  const crowd = await browser.newContext({ baseURL: url });
+  const lines = ['Hi Gomeum!', 'I watered my plants today.', 'Is the moon awake?', 'I tried a new recipe!'];
+  for (let i = 0; i < CROWD; i += 1) {
+    await crowd.clearCookies();
+    await check(await crowd.request.post(to(api.routes.guest), { headers }), 'crowd guest');
+    const content = lines[i % lines.length];
+    await check(await crowd.request.post(to(api.routes.sendChatMessage), { data: { content }, headers }), 'crowd');
+  }
+  await crowd.close();
   await check(await user.request.post(to(api.routes.register), { data: USER, headers }), 'register');
   await check(
     await user.request.put(to(api.routes.confirmTask, { planetId: 'travel' }), {
@@ -131,12 +148,17 @@ export async function seed(browser, url, api) {
     'update',
   );
   const { id: updateId } = await update.json();
-  await operator.request.post(to(api.operatorRoutes.broadcast), {
-    data: { title: 'Meteor night', message: 'Look up at nine tonight: the sky is putting on a show.' },
-    headers,
-  });
+  const broadcast = await check(
+    await operator.request.post(to(api.operatorRoutes.broadcast), {
+      data: { title: 'Meteor night', message: 'Look up at nine tonight: the sky is putting on a show.' },
+      headers,
+    }),
+    'broadcast',
+  );
+  // The broadcast's signed link, as the dashboard gives it to share: the home page's popup.
+  const { popupPath } = await broadcast.json();
   await operator.close();
-  return { updateId };
+  return { updateId, popupPath };
 }
 
 export async function signIn(context, url, who, api) {

@@ -3,7 +3,7 @@
  * `npm run screens`: saves every screen of the app, as a user and as the operator, at 1280×800 and
  * 360×740 in en, zh and ko, into screens/ (one PNG each, full page), so the whole app can be looked
  * at in one place. Runs the built app (built first when stale) on a free port with an empty data
- * folder, fills it with a little content through the API, and drives Debian's Chromium.
+ * folder, fills it with a little content through the API, and drives the tests' Chromium.
  *
  *   npm run screens                  every screen
  *   npm run screens -- galaxy moon   only screens whose name contains one of the words
@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { ensureBrowser } from './browser-for-tests.mjs';
 import { ensureBuilt, ROOT } from './build-state.mjs';
 import { routeTable } from './built-server.mjs';
 import { COMPANION_SCREENS, shootCompanion } from './screens-companion.mjs';
@@ -25,7 +26,7 @@ const SIZES = [
 ];
 
 /** Every screen: its name, who sees it, where it is, and what to wait for before the picture. */
-function screens({ updateId }) {
+function screens({ updateId, popupPath }) {
   const user = [
     { name: 'home', who: null, path: '/' },
     { name: 'register', who: null, path: '/register' },
@@ -48,9 +49,11 @@ function screens({ updateId }) {
     { name: 'account-menu-blocked', who: USER, path: '/galaxy', open: 'account-menu', blocked: true },
     { name: 'account-delete', who: USER, path: '/galaxy', open: 'account-delete' },
     { name: 'account-deleted', who: null, path: '/?account=deleted' },
+    { name: 'home-popup', who: null, path: popupPath },
     { name: 'guest-galaxy', who: GUEST, path: '/galaxy' },
     { name: 'guest-ask', who: GUEST, path: '/task/travel', open: 'proof' },
     { name: 'proof-form', who: GUEST, path: '/task/travel', open: 'proof-form' },
+    { name: 'proof-session-ended', who: GUEST, path: '/task/travel', open: 'proof-session-ended' },
     { name: 'guest-logout', who: GUEST, path: '/galaxy', open: 'logout' },
     { name: 'guest-merge', who: MERGE_GUEST, path: '/register', open: 'login' },
   ];
@@ -61,6 +64,20 @@ function screens({ updateId }) {
       path: `/gomeum-dashboard?section=${section}`,
     }),
   );
+  // The lists' states before and without data: loading (their reads held) and empty.
+  for (const [section, lists] of [
+    ['chat', ['queue', 'chats']],
+    ['users', ['users']],
+  ]) {
+    for (const state of ['loading', 'empty']) {
+      operator.push({
+        name: `dashboard-${section}-${state}`,
+        who: OPERATOR,
+        path: `/gomeum-dashboard?section=${section}`,
+        lists: { state, routes: lists },
+      });
+    }
+  }
   operator.push({
     name: 'dashboard-conversation',
     who: OPERATOR,
@@ -92,6 +109,13 @@ function screens({ updateId }) {
     who: OPERATOR,
     path: '/gomeum-dashboard?section=updates',
     open: 'update-preview',
+  });
+  // A published update opened: its links to share, one per language.
+  operator.push({
+    name: 'dashboard-update-share',
+    who: OPERATOR,
+    path: '/gomeum-dashboard?section=updates',
+    open: 'update-share',
   });
   operator.push({
     name: 'dashboard-log-images',
@@ -156,6 +180,28 @@ async function profile(browser, api, url, size, language, who, askPush = false) 
   return context;
 }
 
+/** The first page of each operator list, empty. */
+const EMPTY = {
+  queue: { items: [], next: null },
+  chats: { conversations: [], next: null, unreadTotal: 0 },
+  users: { items: [], next: null, total: 0 },
+};
+
+/** The page's reads of these operator lists held (`loading`: never answered) or answered empty. */
+async function holdLists(page, api, { state, routes }) {
+  const paths = {
+    queue: api.operatorRoutes.operatorQueue,
+    chats: api.operatorRoutes.chats,
+    users: api.operatorRoutes.users,
+  };
+  for (const name of routes) {
+    await page.route(
+      (address) => address.pathname === paths[name].path,
+      (route) => (state === 'empty' ? route.fulfill({ json: EMPTY[name] }) : undefined),
+    );
+  }
+}
+
 /** Saves the page's picture as `name`.png, and warns of anything wider than the window. */
 async function save(page, name) {
   const file = path.join(OUT, `${name}.png`);
@@ -173,15 +219,14 @@ async function main() {
   const api = await routeTable();
   fs.mkdirSync(OUT, { recursive: true });
   const chosen = (name) => filters.length === 0 || filters.some((f) => name.includes(f));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  });
+  const { browser: found, line } = await ensureBrowser({ checkOnly: true });
+  if (line) throw new Error(line);
+  const browser = await chromium.launch({ executablePath: found.full, args: CHROMIUM_FLAGS });
   let saved = 0;
   // Only when one of its screens is asked for: the main server, and the companion's of its own.
-  const server = screens({ updateId: '' }).some((s) => chosen(s.name)) ? await startServer() : null;
+  const server = screens({ updateId: '', popupPath: '/' }).some((s) => chosen(s.name)) ? await startServer() : null;
   try {
-    const content = server ? await seed(browser, server.url, api) : { updateId: '' };
+    const content = server ? await seed(browser, server.url, api) : { updateId: '', popupPath: '/' };
     const wanted = server ? screens(content).filter((s) => chosen(s.name)) : [];
     for (const language of server ? LANGUAGES : []) {
       for (const size of SIZES) {
@@ -199,6 +244,7 @@ async function main() {
             // As if the browser's site settings block notifications.
             await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
           }
+          if (screen.lists) await holdLists(page, api, screen.lists);
           await page.goto(screen.path);
           await settle(page);
           // A reached goal celebrates once (the proof journeys show it); other screens show the page.
@@ -242,6 +288,23 @@ async function main() {
             await page.locator('input[name="title"]').fill('A tiny bakery');
             await page.locator('.proof-form').scrollIntoViewIfNeeded();
             await settle(page);
+          } else if (screen.open === 'proof-session-ended') {
+            // A proof sent once the session has ended: the server's 401, answered here (the
+            // profile's own session stays for the screens after it).
+            const ended = (route) =>
+              route.request().method() === 'POST'
+                ? route.fulfill({ status: 401, json: { error: { code: 'errors.unauthorized', message: 'ended' } } })
+                : route.fallback();
+            // The context's route sees the service worker's requests too.
+            await context.route('**/api/planets/*/logs', ended);
+            await page.locator('.task-block .button--primary').first().click();
+            await page.locator('input[name="title"]').fill('A tiny bakery');
+            await page.locator('textarea[name="content"]').fill('Found it behind the station.');
+            await page.locator('.proof-form [type="submit"]').click();
+            await page.locator('.proof-form__sign-in').waitFor({ timeout: 10_000 });
+            await context.unroute('**/api/planets/*/logs', ended);
+            await page.locator('.proof-form').scrollIntoViewIfNeeded();
+            await settle(page);
           } else if (screen.open === 'logout') {
             await page.locator('.account-menu > button').click();
             await page.locator('.account-menu__item--separated').click();
@@ -277,6 +340,11 @@ async function main() {
             );
             await page.locator('.update-preview .update__content h2').first().waitFor({ timeout: 10_000 });
             await source.scrollIntoViewIfNeeded();
+            await settle(page);
+          } else if (screen.open === 'update-share') {
+            await page.locator('.update-editor > summary').first().click();
+            await page.locator('.update-share .share-link').first().waitFor({ timeout: 10_000 });
+            await page.locator('.update-share').scrollIntoViewIfNeeded();
             await settle(page);
           } else if (screen.open === 'log-images' || screen.open === 'log-upload') {
             const picker = page.locator('.images-picker input[type="file"]');

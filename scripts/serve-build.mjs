@@ -1,5 +1,5 @@
 /**
- * What the browser benchmarks (bench-lighthouse.mjs, bench-takeover.mjs) and the screenshots
+ * What the browser benchmarks (bench-lighthouse.mjs, bench-hydration.mjs) and the screenshots
  * (screens.mjs) share: the current build (`server/dist` + `web/dist`; run `npm run build` first)
  * served on a random port of this machine with a fresh SQLite database in a temporary folder,
  * Debian's Chromium's flags, and `--key=value` options.

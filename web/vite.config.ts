@@ -15,6 +15,13 @@ const serviceWorker = (
   )
 ).module.serviceWorkerRoutes();
 
+/** Each lazily loaded page's module (src/app/page-modules.ts). */
+const pageModules = (
+  await runnerImport<typeof import('./src/app/page-modules.ts')>(
+    fileURLToPath(new URL('./src/app/page-modules.ts', import.meta.url)),
+  )
+).module.PAGE_MODULES;
+
 /**
  * The server's render of the pages (`vite build --ssr`, see src/entry-server.tsx): one ES module
  * for Node with everything bundled in (the server loads it from `web/dist-ssr`, never served).
@@ -39,10 +46,10 @@ const serverRender = defineConfig({
 const browserApp = defineConfig({
   plugins: [
     buildVersion(),
-    // What the server's HTML for each page preloads (its chunk, drawings and styles).
-    writePagePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))),
+    // What the server's HTML for each page preloads (its chunk, the chunks it imports, their styles).
+    writePagePreloads(pageModules),
     buildOutput({ privateDir: fileURLToPath(new URL('./dist-private', import.meta.url)), serviceWorker }),
-    serveServiceWorker({ file: fileURLToPath(new URL('./public/sw.js', import.meta.url)), routes: serviceWorker }),
+    serveServiceWorker({ config: serviceWorker }),
   ],
   build: {
     target: 'es2022',
@@ -51,7 +58,7 @@ const browserApp = defineConfig({
     // Which chunk holds which module, for the byte-budget test (kept out of the served folder too).
     manifest: true,
     rolldownOptions: {
-      // The app: index.html's main.tsx (a page the server has drawn starts it too, and hydrates).
+      // The app: index.html's main.tsx (a page the server has rendered starts it too, and hydrates).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       // The drawings are pure components: importing the art kit for one of them brings only that one.
       treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
@@ -59,7 +66,7 @@ const browserApp = defineConfig({
         // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
         // Chromium compiles all of its functions on the thread that streams it in (V8's explicit
         // compile hints) instead of one by one on the main thread as each is first called, which is
-        // most of what taking over a drawn page costs a phone.
+        // most of what hydrating a rendered page costs a phone.
         postBanner: () => '//# allFunctionsCalledOnLoad',
         // Libraries in chunks of their own (their names and bytes change only when they do, so a new
         // release of the app leaves them cached), and each kind of drawing with the pages that show

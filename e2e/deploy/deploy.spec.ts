@@ -320,7 +320,7 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
       if (operator.live.upstream !== avoid) break;
       expect(attempt, 'the dashboard socket keeps landing on the same instance').toBeLessThan(12);
     }
-    await operator.page.getByRole('button', { name: 'Chat inbox' }).click();
+    await operator.page.getByRole('link', { name: 'Chat inbox' }).click();
     // The conversation's row (named by the user first), not the queue's rows beside it ("Chat …", "Proof …").
     await operator.page
       .getByRole('region', { name: 'Conversations', exact: true })
@@ -519,12 +519,15 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
     const victim = instanceAt(user.live.upstream);
     if (!victim) throw new Error(`no instance at ${user.live.upstream}`);
 
-    const acknowledged: { id: number; content: string }[] = [];
+    const acknowledged: { id: number; userId: string; content: string }[] = [];
     const failed: string[] = [];
     user.page.on('response', async (response) => {
       if (!response.url().endsWith('/api/chat/messages') || response.request().method() !== 'POST') return;
       if (response.status() !== 200) failed.push(`${String(response.status())} ${await response.text()}`);
-      else acknowledged.push(((await response.json()) as { message: { id: number; content: string } }).message);
+      else {
+        const { message } = (await response.json()) as { message: { id: number; userId: string; content: string } };
+        acknowledged.push(message);
+      }
     });
     user.page.on('requestfailed', (request) => {
       if (request.url().endsWith('/api/chat/messages')) failed.push(request.failure()?.errorText ?? 'failed');
@@ -553,10 +556,11 @@ describe.skipIf(!DATABASE)('three instances behind nginx', () => {
     // The instances left hold the two sockets, the user's and the operator's, and no stale one.
     await expect.poll(async () => (await socketsPerInstance()).reduce((sum, count) => sum + count, 0)).toBe(2);
 
-    // Every acknowledged message is stored, and on both screens.
-    const stored = await db.query<{ id: string }>('SELECT id FROM chat_messages WHERE id = ANY($1::bigint[])', [
-      acknowledged.map((message) => message.id),
-    ]);
+    // Every acknowledged message is stored (named by its number in the user's conversation), and on both screens.
+    const stored = await db.query<{ seq: number }>(
+      'SELECT seq FROM chat_messages WHERE user_id = $1 AND seq = ANY($2::integer[])',
+      [acknowledged[0]?.userId, acknowledged.map((message) => message.id)],
+    );
     expect(stored.rows).toHaveLength(total);
     for (const message of acknowledged) {
       await userPanel().locator('[data-sender="user"]', { hasText: message.content }).first().waitFor();

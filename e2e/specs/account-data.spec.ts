@@ -119,7 +119,7 @@ describe('a user’s data rights', () => {
 
     const { context, page } = await newSession(browser);
     await logInAsOperator(page);
-    await page.getByRole('button', { name: 'Users & tasks' }).click();
+    await page.getByRole('link', { name: 'Users & tasks' }).click();
     await page.getByRole('searchbox').fill(guestId);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: new RegExp(guestId) }).click();

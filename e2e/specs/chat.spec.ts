@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FAKE_AI_CHUNKS } from '../support/fake-ai.ts';
+import { FAKE_AI_CHUNKS } from '../support/global-setup.ts';
 import { launchBrowser, newSession } from '../support/browser.ts';
 import { violations } from '../support/axe.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_AI_CHUNKS } from '../support/fake-ai.ts';
+import { FAKE_AI_CHUNKS } from '../support/global-setup.ts';
 import { enterAsGuestWithLive, launchBrowser, liveReady, logInAsOperator, newSession } from '../support/browser.ts';
 
 const DRAFT = FAKE_AI_CHUNKS.join('');

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, newSession } from '../support/browser.ts';
+import { baseURL, enterAsGuestWithLive, launchBrowser, logInAsOperator, newSession } from '../support/browser.ts';
+
+// A small coral PNG, for the update's image.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVRIie3VwQkAMAwCwA7qJC5vx2gfB/kHgvHOmidzLK5TT7jinapApjIDiWIxWCwWh8VgsVjcVyxeL/WW6VdGLmkAAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Publishes an update through the operator API, as the dashboard will. */
 async function publishUpdate(browser: Browser, title: string): Promise<string> {
@@ -72,6 +78,36 @@ describe('updates diary', () => {
     await page.waitForURL(`**/update/${id}`);
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await context.close();
+  });
+
+  it('shows an update published with an image in an open diary, image included, without a reload', async () => {
+    const reader = await newSession(browser);
+    await enterAsGuestWithLive(reader.page);
+    await reader.page.getByRole('button', { name: /Gomeum's diary/ }).click();
+    const diary = reader.page.getByRole('dialog', { name: "Gomeum's diary" });
+    await diary.getByRole('listitem').first().or(diary.getByText('No updates yet. Check back soon!')).waitFor();
+
+    // The operator publishes from the dashboard: the update is written, then its image attached.
+    const operator = await newSession(browser);
+    await logInAsOperator(operator.page);
+    await operator.page.getByRole('link', { name: 'Update logs' }).click();
+    const form = operator.page.getByRole('region', { name: 'New update' });
+    const title = `Lantern night ${Date.now()}`;
+    await form.getByRole('group', { name: 'English' }).getByLabel('Title').fill(title);
+    await form.getByRole('group', { name: 'English' }).getByLabel('Content (HTML)').fill('<p>Bring a lantern.</p>');
+    await form.getByLabel('Image').setInputFiles({ name: 'lantern.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Publish update' }).click();
+    await operator.page.getByText('Published: every diary shows it now.').waitFor();
+
+    // The reader's open diary shows the entry and then its image, with no reload.
+    const entry = diary.getByRole('listitem').filter({ has: reader.page.getByRole('link', { name: title }) });
+    await entry.waitFor();
+    await entry.getByRole('img', { name: title }).waitFor();
+    await expect
+      .poll(() => entry.getByRole('img', { name: title }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await operator.context.close();
+    await reader.context.close();
   });
 
   it('keeps the dot in the browser for signed-out visitors, and opens /update/{id} for anyone', async () => {

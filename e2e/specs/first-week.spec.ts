@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, markTakenOver } from '../support/browser.ts';
+import { baseURL, launchBrowser, markHydrated } from '../support/browser.ts';
 
 const LOCALES = [
   ['en', 'en-US'],
@@ -52,7 +52,7 @@ describe('a new user on a phone (360 × 740)', () => {
 
   async function guestIn(locale: string) {
     const context = await browser.newContext({ baseURL: baseURL(), locale, viewport: { width: 360, height: 740 } });
-    await markTakenOver(context);
+    await markHydrated(context);
     const page = await context.newPage();
     expect((await page.request.post('/api/auth/guest')).status()).toBe(200);
     return { context, page };
@@ -63,7 +63,7 @@ describe('a new user on a phone (360 × 740)', () => {
     async (language, locale) => {
       const { context, page } = await guestIn(locale);
       await page.goto('/task/music');
-      await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       expect(await page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${language}`));
       // A guest's bar has the most controls: home, diary, keep your progress, language, account, chat.
       const { bar, controls } = await topBar(page);
@@ -104,6 +104,7 @@ describe('a new user on a phone (360 × 740)', () => {
     await page.getByRole('button', { name: 'Confirm Task' }).click();
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const form = page.getByRole('form', { name: 'Proof' });
+    await form.getByRole('combobox', { name: 'Day' }).waitFor();
     // Today as the browser's clock and time zone have it (the user's).
     const today = await page.evaluate(() => {
       const now = new Date();

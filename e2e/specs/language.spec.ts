@@ -58,7 +58,7 @@ describe('language control', () => {
     ['ko-KR', 'ko', '우주로 들어가기', '🇰🇷', 'Enter the universe'],
     ['zh-CN', 'zh-Hans', '进入宇宙', '🇨🇳', '우주로 들어가기'],
   ])(
-    'a first visit from a %s browser comes in its language, drawn so by the server; a choice then wins',
+    'a first visit from a %s browser comes in its language, rendered so by the server; a choice then wins',
     async (locale, htmlLang, enter, flag, afterChoice) => {
       const context = await browser.newContext({ baseURL: baseURL(), locale, viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
@@ -67,15 +67,15 @@ describe('language control', () => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
       });
       const response = await page.goto('/');
-      // The server drew the page in the browser's language, before any script ran.
+      // The server rendered the page in the browser's language, before any script ran.
       expect(await response?.text()).toContain(`<html lang="${htmlLang}"`);
       await page.getByRole('link', { name: enter }).waitFor();
-      await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
       expect(await page.locator('html').getAttribute('lang')).toBe(htmlLang);
       const control = page.locator('.language-control');
       await expect.poll(() => control.textContent()).toContain(flag);
-      // Taken over as drawn: nothing was drawn afresh in another language.
-      expect(warnings.filter((text) => text.includes('drawn afresh'))).toEqual([]);
+      // Hydrated as rendered: nothing was rendered afresh in another language.
+      expect(warnings.filter((text) => text.includes('rendered afresh'))).toEqual([]);
 
       // The control keeps the spec's cycle (zh → ko → en), and the choice is kept over the browser's.
       await control.click();

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer } from '../../scripts/built-server.mjs';
 import { baseURL, launchBrowser, newSession, trackRequests } from '../support/browser.ts';
+import { precacheOf } from '../support/precache.ts';
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -16,6 +21,50 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
     .toBe('activated');
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A copy of the build (web/dist and its server render beside it), for a server of its own to serve. */
+function copyOfBuild(): { webDist: string; remove: () => void } {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-deployment-'));
+  const webDist = path.join(folder, 'dist');
+  fs.cpSync(path.join(ROOT, 'web/dist'), webDist, { recursive: true });
+  fs.cpSync(path.join(ROOT, 'web/dist-ssr'), `${webDist}-ssr`, { recursive: true });
+  return { webDist, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Every cached request of the page's origin, as `cache-name url`. */
+function cacheEntries(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const entries = await Promise.all(
+      names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => `${name} ${request.url}`)),
+    );
+    return entries.flat().sort();
+  });
+}
+
+/** Asks the registration to look for a new worker and resolves with where that worker ends: `activated` or `redundant`. */
+function updateOutcome(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) throw new Error('no registration');
+    const found = new Promise<ServiceWorker>((resolve) => {
+      registration.addEventListener('updatefound', () => {
+        if (registration.installing) resolve(registration.installing);
+      });
+    });
+    await registration.update();
+    const worker = await found;
+    return new Promise<string>((resolve) => {
+      const settled = () => {
+        if (worker.state === 'redundant' || worker.state === 'activated') resolve(worker.state);
+      };
+      worker.addEventListener('statechange', settled);
+      settled();
+    });
+  });
 }
 
 interface WebManifest {
@@ -50,7 +99,7 @@ describe('installable and usable offline', () => {
     });
     await page.goto('/');
     await page.getByRole('link', { name: 'Enter the universe' }).waitFor();
-    // (The page comes drawn; the app's scripts follow its first paint.)
+    // (The page comes rendered; the app's scripts follow its first paint.)
     // Every script of the page came precompressed (Chromium accepts brotli).
     await expect.poll(() => encodings.size).toBeGreaterThan(3);
     await requests.settled();
@@ -148,14 +197,79 @@ describe('installable and usable offline', () => {
     await context.close();
   });
 
+  it('keeps the worker in control and the app offline when an update fails to precache', async () => {
+    // A deployment of its own (a copy of the build, served by a server of its own), so a new
+    // build can be put in its place.
+    const deployment = copyOfBuild();
+    const server = await startBuiltServer({
+      env: { WEB_DIST: deployment.webDist, DATABASE_URL: undefined, REDIS_URL: undefined, GUEST_RATE_LIMIT: '1000' },
+    });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Enter as a guest' }).click();
+      await page.waitForURL('**/galaxy');
+      await waitForServiceWorker(page);
+      await page.goto('/task/music');
+      await page.getByLabel('Description').fill('Practise the cello');
+      await page.getByLabel('Reward').fill('A concert ticket');
+      await page.getByRole('button', { name: 'Confirm Task' }).click();
+      await page.getByRole('region', { name: 'Your task' }).locator('dd', { hasText: 'A concert ticket' }).waitFor();
+      const before = await cacheEntries(page);
+      expect(before.some((entry) => entry.includes('/favicon.svg?__WB_REVISION__='))).toBe(true);
+
+      // The next build: one of its precached files changed, and that file answers 500 while the
+      // update installs (a flaky network, a server mid-deploy).
+      const swFile = path.join(deployment.webDist, 'sw.js');
+      const current = fs.readFileSync(swFile, 'utf8');
+      const favicon = precacheOf(current).find((entry) => entry.url === '/favicon.svg');
+      expect(favicon?.revision).toBeTruthy();
+      const changed = { revision: 'f'.repeat(32), url: '/favicon.svg' };
+      fs.writeFileSync(swFile, current.replace(JSON.stringify(favicon), JSON.stringify(changed)));
+      for (const copy of ['sw.js.br', 'sw.js.gz']) fs.rmSync(path.join(deployment.webDist, copy), { force: true });
+      let refused = 0;
+      await context.route('**/favicon.svg', (route) => {
+        refused += 1;
+        return route.fulfill({ status: 500, body: 'unavailable' });
+      });
+
+      // The update is found, installs, fails its precache and is dropped.
+      expect(await updateOutcome(page)).toBe('redundant');
+      expect(refused).toBeGreaterThan(0);
+      // The worker in control is the one from before, with everything it had kept.
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return [navigator.serviceWorker.controller?.state, registration?.active?.state, registration?.waiting];
+        }),
+      ).toEqual(['activated', 'activated', null]);
+      const after = await cacheEntries(page);
+      expect(before.filter((entry) => !after.includes(entry))).toEqual([]);
+
+      // Offline, the page opens again from it, with the user's task.
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('region', { name: 'Your task' }).getByText('Practise the cello').waitFor();
+    } finally {
+      await context.close();
+      await server.stop();
+      deployment.remove();
+    }
+  });
+
   it('serves the app shell and the share card to a crawler, not a source map', async () => {
     const response = await fetch(`${baseURL()}/`, { headers: { 'accept-language': 'ko-KR,ko;q=0.9' } });
     const html = await response.text();
     expect(html).toContain('<meta property="og:locale" content="ko_KR" />');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    // The page comes drawn, in the reader's language (a first visit: their Accept-Language).
+    // The page comes rendered, in the reader's language (a first visit: their Accept-Language).
     expect(html).toContain('<div id="root" data-rendered="ko">');
-    // Its app entry, which takes the drawn page over.
+    // Its app entry, which hydrates the rendered page.
     const script = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1] ?? '';
     expect(script).not.toBe('');
     expect((await fetch(`${baseURL()}${script}.map`)).status).toBe(404);
@@ -190,7 +304,8 @@ describe('installable and usable offline', () => {
         });
 
       expect(await read()).toEqual({ status: 200, titles: ['Chapter one'] });
-      await expect.poll(() => wire).toEqual([200]);
+      // DevTools reports a response's wire status a moment after the page has it: wait up to 10 s.
+      await expect.poll(() => wire, { timeout: 10_000 }).toEqual([200]);
       // Read again: the browser asks with the page's tag, the server says 304, the app still gets the page.
       // Chromium writes a reply into its cache in the background, so a read right after the first may
       // find nothing to ask about yet and fetch the page whole: read until the question is asked.
@@ -206,7 +321,7 @@ describe('installable and usable offline', () => {
       const next = { ...proof, title: 'Chapter two' };
       expect((await page.request.post('/api/planets/manga/logs', { multipart: next })).status()).toBe(200);
       expect(await read()).toEqual({ status: 200, titles: ['Chapter two', 'Chapter one'] });
-      await expect.poll(() => wire.slice(before)).toEqual([200]);
+      await expect.poll(() => wire.slice(before), { timeout: 10_000 }).toEqual([200]);
     } finally {
       await context.close();
     }

@@ -121,15 +121,13 @@ describe('on a 360 px phone', () => {
 
   it('gives the top bar a surface once the page scrolls under it', async () => {
     const { context, page, settled } = await phone(browser, 'en', WITH_MOTION);
-    // The scroll comes once the app has the page, whose top bar is watched: the drawn page's
+    // The scroll comes once the app has the page, whose top bar is watched: the rendered page's
     // scroll kept through the taking over is server-render.spec's.
     await context.addInitScript(() =>
-      document.addEventListener('gomeum:taken-over', () =>
-        document.documentElement.setAttribute('data-taken-over', ''),
-      ),
+      document.addEventListener('gomeum:hydrated', () => document.documentElement.setAttribute('data-hydrated', '')),
     );
     await settled('/register');
-    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const bar = page.locator('header.top-bar');
     const background = () => bar.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await bar.getAttribute('data-scrolled')).toBeNull();

@@ -29,7 +29,7 @@ describe('Gomeum reacts to proofs', () => {
     // The operator is on the dashboard (so online: the AI leaves the proof to them).
     const gomeum = await newSession(browser);
     await logInAsOperator(gomeum.page);
-    await gomeum.page.getByRole('button', { name: /^Proofs/ }).click();
+    await gomeum.page.getByRole('link', { name: /^Proofs/ }).click();
     await gomeum.page.getByRole('heading', { name: 'Proofs waiting for Gomeum' }).waitFor();
     await expect
       .poll(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseURL,
   launchBrowser,
-  markTakenOver,
+  markHydrated,
   newSession,
   registerThroughForm,
   uniqueEmail,
@@ -20,17 +20,17 @@ describe('push notifications', () => {
 
   it('never asks over the first screens after sign-up; asks after the first proof, and remembers "not now"', async () => {
     const { context, page } = await newSession(browser);
-    await markTakenOver(context);
+    await markHydrated(context);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/register');
     await registerThroughForm(page, uniqueEmail('push-ask'));
     const question = page.getByRole('region', { name: 'Want to know when Gomeum reacts?' });
-    // The galaxy, then the task form: nothing asked (the app has taken each page over by then).
+    // The galaxy, then the task form: nothing asked (each page is hydrated by then).
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
-    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(await page.locator('.push-offer').count()).toBe(0);
     await page.goto('/task/music');
-    await page.locator('html[data-taken-over]').waitFor({ state: 'attached' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByLabel('Description').fill('Learn one song on the ukulele');
     await page.getByLabel('Reward').fill('New strings');
     await page.getByLabel('Proofs to finish').fill('3');
@@ -92,7 +92,9 @@ describe('push notifications', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/javascript/);
     expect(response.headers()['cache-control']).toBe('no-cache');
-    expect(await response.text()).toContain("addEventListener('push'");
+    // (Minified: the quotes are the minifier's.)
+    expect(await response.text()).toMatch(/addEventListener\([`'"]push[`'"]/);
+    expect(await response.text()).toMatch(/addEventListener\([`'"]notificationclick[`'"]/);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { launchBrowser, newSession, TEST_PASSWORD, uniqueEmail } from '../suppor
 
 /**
  * A visitor who is quick: on /register, they switch to "create an account", type and press Enter
- * as soon as the form shows, whether or not the app has taken the drawn page over yet. Each try
+ * as soon as the form shows, whether or not the rendered page is hydrated yet. Each try
  * must register (never log in) and reach the galaxy, at full speed and on a CPU slowed 4× (as
  * Lighthouse's phone preset slows it).
  */
@@ -19,7 +19,7 @@ function authPosts(page: Page): string[] {
 
 async function quickRegister(page: Page): Promise<string[]> {
   const sent = authPosts(page);
-  // As soon as the drawn page shows (its HTML parsed), before its scripts have run.
+  // As soon as the rendered page shows (its HTML parsed), before its scripts have run.
   await page.goto('/register', { waitUntil: 'commit' });
   await page.getByRole('link', { name: 'New here? Create an account' }).click();
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, markTakenOver, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
+import { baseURL, launchBrowser, markHydrated, newSession, TEST_PASSWORD, uniqueEmail } from '../support/browser.ts';
 
 /** Holds the app's entry script back until the returned function is called. */
 async function holdAppBack(page: Page): Promise<() => void> {
@@ -27,7 +27,7 @@ async function registeredElsewhere(context: BrowserContext, prefix: string): Pro
   return email;
 }
 
-/** What a test watches on a drawn page: errors, API reads, and (in the page) its drawn nodes. */
+/** What a test watches on a rendered page: errors, API reads, and (in the page) its rendered nodes. */
 interface DrawnPageWatch {
   errors: string[];
   reads: string[];
@@ -35,8 +35,8 @@ interface DrawnPageWatch {
 
 /**
  * Watches the pages this context opens: console errors, the API paths read, and in each page
- * (`window.drawnPage`) every element the server drew, every node removed from `#root` once the app
- * has started, and whether the app says it has taken the page over.
+ * (`window.renderedPage`) every element the server rendered, every node removed from `#root` once the app
+ * has started, and whether the app says it has hydrated the page.
  */
 async function watchDrawnPage(context: BrowserContext, page: Page): Promise<DrawnPageWatch> {
   const watch: DrawnPageWatch = { errors: [], reads: [] };
@@ -49,16 +49,16 @@ async function watchDrawnPage(context: BrowserContext, page: Page): Promise<Draw
     if (pathname.startsWith('/api/')) watch.reads.push(pathname);
   });
   await context.addInitScript(() => {
-    const state = { removed: 0, drawn: new Set<Node>(), takenOver: false };
-    (window as unknown as { drawnPage: typeof state }).drawnPage = state;
-    document.addEventListener('gomeum:taken-over', () => {
-      state.takenOver = true;
+    const state = { removed: 0, rendered: new Set<Node>(), hydrated: false };
+    (window as unknown as { renderedPage: typeof state }).renderedPage = state;
+    document.addEventListener('gomeum:hydrated', () => {
+      state.hydrated = true;
     });
     document.addEventListener('DOMContentLoaded', () => {
       const root = document.getElementById('root');
       if (!root) return;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) state.drawn.add(node);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) state.rendered.add(node);
       new MutationObserver((records) => {
         for (const record of records) state.removed += record.removedNodes.length;
       }).observe(root, { childList: true, subtree: true });
@@ -68,10 +68,10 @@ async function watchDrawnPage(context: BrowserContext, page: Page): Promise<Draw
 }
 
 /**
- * The pages a visitor opens first come drawn by the server: they paint with the HTML, in the
- * reader's language, and the app then takes them over without drawing anything anew.
+ * The pages a visitor opens first come rendered by the server: they paint with the HTML, in the
+ * reader's language, and the app then hydrates them without rendering anything anew.
  */
-describe('pages drawn by the server', () => {
+describe('pages rendered by the server', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -81,14 +81,14 @@ describe('pages drawn by the server', () => {
   });
 
   it('paints the home page and the sign-up page with the HTML alone, in the reader’s language', async () => {
-    // No script runs at all: what shows is the server's drawing.
+    // No script runs at all: what shows is the server's render.
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     await context.addCookies([{ name: 'gomeum_lang', value: 'ko', url: baseURL() }]);
     const page = await context.newPage();
     await page.goto('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('ko');
     await page.getByRole('link', { name: '우주로 들어가기' }).waitFor();
-    // The sky is drawn, styled (its style sheet applies) and animated (its style attributes pass the policy).
+    // The sky is rendered, styled (its style sheet applies) and animated (its style attributes pass the policy).
     expect(await page.locator('.art-scene__backdrop svg').count()).toBeGreaterThan(3);
     const twinkle = page.locator('.art-stars__twinkle').first();
     expect(await twinkle.evaluate((element) => getComputedStyle(element).animationDuration)).not.toBe('0s');
@@ -100,7 +100,7 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
-  it('is taken over by the app in place: no node drawn anew, no error, no read made twice', async () => {
+  it('is hydrated in place: no node rendered anew, no error, no read made twice', async () => {
     const { context, page } = await newSession(browser);
     const { errors, reads } = await watchDrawnPage(context, page);
 
@@ -109,7 +109,7 @@ describe('pages drawn by the server', () => {
       await page.goto(path);
       expect(await page.locator('#root').getAttribute('data-rendered')).toBe('en');
       // Once the app has the page, the language control answers (and sets the page's language).
-      await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+      await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
       await page.locator('.language-control').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
       await page.locator('.language-control').click();
@@ -118,9 +118,9 @@ describe('pages drawn by the server', () => {
       await page.locator('.language-control').click();
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
       const kept = await page.evaluate(() => {
-        const state = (window as unknown as { drawnPage: { removed: number; drawn: Set<Node> } }).drawnPage;
+        const state = (window as unknown as { renderedPage: { removed: number; rendered: Set<Node> } }).renderedPage;
         const main = document.querySelector('main');
-        return { removed: state.removed, mainKept: main !== null && state.drawn.has(main) };
+        return { removed: state.removed, mainKept: main !== null && state.rendered.has(main) };
       });
       expect(kept, path).toEqual({ removed: 0, mainKept: true });
       // Who is signed in came with the page.
@@ -140,7 +140,7 @@ describe('pages drawn by the server', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    // The server answers the form with the galaxy, drawn: the user is signed in.
+    // The server answers the form with the galaxy, rendered: the user is signed in.
     await page.waitForURL('**/galaxy', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Choose your planet' }).waitFor();
     release();
@@ -170,7 +170,7 @@ describe('pages drawn by the server', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     release();
-    await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     // The whole page renders again, in another language and back.
     await page.locator('.language-control').click();
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
@@ -186,7 +186,7 @@ describe('pages drawn by the server', () => {
   });
 
   /**
-   * A guest on a drawn page whose app is held back; the documents it loads (the browser sending a
+   * A guest on a rendered page whose app is held back; the documents it loads (the browser sending a
    * form itself loads one) and the task and answer writes it makes.
    */
   async function guestOnDrawnPage(path: string) {
@@ -294,7 +294,7 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
-  it('draws no form the browser would send itself: each posts to the server or waits for the app', async () => {
+  it('renders no form the browser would send itself: each posts to the server or waits for the app', async () => {
     const { context, page } = await newSession(browser);
     // A new task's page, and a confirmed one's (its proofs, its reminder).
     const pages = ['/', '/register', '/galaxy', '/planet/moon', '/planet/music', '/task/music', '/task/travel'];
@@ -309,7 +309,7 @@ describe('pages drawn by the server', () => {
         });
         expect(confirmed.status()).toBe(200);
       }
-      // The page as the server drew it, before any script.
+      // The page as the server rendered it, before any script.
       const response = await context.request.get(path);
       await page.setContent(await response.text());
       for (const form of await page.locator('#root form').all()) {
@@ -320,7 +320,7 @@ describe('pages drawn by the server', () => {
         });
       }
     }
-    // (The drawn forms: log in, register and guest; the task; the moon's answer.)
+    // (The rendered forms: log in, register and guest; the task; the moon's answer.)
     expect(forms.map((form) => form.path)).toEqual(
       expect.arrayContaining(['/register', '/planet/moon', '/task/music']),
     );
@@ -342,7 +342,7 @@ describe('pages drawn by the server', () => {
     const page = await context.newPage();
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
     expect(guest.status()).toBe(200);
-    await markTakenOver(context);
+    await markHydrated(context);
     const release = await holdAppBack(page);
     // (Its module script is held back: the page never finishes loading meanwhile.)
     await page.goto('/task/music', { waitUntil: 'commit' });
@@ -352,8 +352,8 @@ describe('pages drawn by the server', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBe(200);
     release();
-    // The app has taken the page over, and left it where the reader has it.
-    await page.locator('#root[data-taken-over]').waitFor({ state: 'attached' });
+    // The page is hydrated, and left where the reader has it.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // A page opened from there opens at its top, as before.
@@ -366,7 +366,7 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
-  it("draws a signed-in user's pages with their own data, taken over in place without reading it again", async () => {
+  it("renders a signed-in user's pages with their own data, hydrated in place without fetching it again", async () => {
     const { context, page } = await newSession(browser);
     const { errors, reads } = await watchDrawnPage(context, page);
     const guest = await context.request.post('/api/auth/guest', { data: {}, headers: { origin: baseURL() } });
@@ -382,17 +382,17 @@ describe('pages drawn by the server', () => {
       expect(await page.locator('#root').getAttribute('data-rendered'), path).toBe('en');
       await page.locator(expected.shows).waitFor();
       await page.waitForFunction(
-        () => (window as unknown as { drawnPage: { takenOver: boolean } }).drawnPage.takenOver,
+        () => (window as unknown as { renderedPage: { hydrated: boolean } }).renderedPage.hydrated,
       );
       const kept = await page.evaluate(() => {
-        const state = (window as unknown as { drawnPage: { removed: number; drawn: Set<Node> } }).drawnPage;
+        const state = (window as unknown as { renderedPage: { removed: number; rendered: Set<Node> } }).renderedPage;
         const main = document.querySelector('main');
         // The drawings are the server's own nodes still.
         const art = document.querySelector('.art-scene__backdrop svg, .art-planet');
         return {
           removed: state.removed,
-          mainKept: main !== null && state.drawn.has(main),
-          artKept: art !== null && state.drawn.has(art),
+          mainKept: main !== null && state.rendered.has(main),
+          artKept: art !== null && state.rendered.has(art),
         };
       });
       expect(kept, path).toEqual({ removed: 0, mainKept: true, artKept: true });
@@ -401,7 +401,9 @@ describe('pages drawn by the server', () => {
     }
     // The app has the page: a link goes to its page without loading a new document.
     await page.goto('/galaxy');
-    await page.waitForFunction(() => (window as unknown as { drawnPage: { takenOver: boolean } }).drawnPage.takenOver);
+    await page.waitForFunction(
+      () => (window as unknown as { renderedPage: { hydrated: boolean } }).renderedPage.hydrated,
+    );
     await page.evaluate(() => {
       (window as unknown as { samePage: boolean }).samePage = true;
     });
@@ -412,45 +414,45 @@ describe('pages drawn by the server', () => {
     await context.close();
   });
 
-  it('keeps a page drawn in Korean marked Korean while the app takes it over', async () => {
+  it('keeps a page rendered in Korean marked Korean while it hydrates', async () => {
     const { context, page } = await newSession(browser);
     await context.addCookies([{ name: 'gomeum_lang', value: 'ko', url: baseURL() }]);
-    // Every value <html lang> takes from the first script on (the server drew it as ko).
+    // Every value <html lang> takes from the first script on (the server rendered it as ko).
     await context.addInitScript(() => {
       localStorage.setItem('gomeum.language', 'ko');
       const seen: (string | null)[] = [];
-      const state = { seen, takenOver: false };
+      const state = { seen, hydrated: false };
       (window as unknown as { langWatch: typeof state }).langWatch = state;
       new MutationObserver((records) => {
         for (const record of records) seen.push((record.target as Element).getAttribute('lang'));
       }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
-      document.addEventListener('gomeum:taken-over', () => {
-        state.takenOver = true;
+      document.addEventListener('gomeum:hydrated', () => {
+        state.hydrated = true;
       });
     });
     await page.goto('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('ko');
     expect(await page.locator('#root').getAttribute('data-rendered')).toBe('ko');
     const watched = () =>
-      page.evaluate(() => (window as unknown as { langWatch: { seen: string[]; takenOver: boolean } }).langWatch);
-    await expect.poll(async () => (await watched()).takenOver).toBe(true);
+      page.evaluate(() => (window as unknown as { langWatch: { seen: string[]; hydrated: boolean } }).langWatch);
+    await expect.poll(async () => (await watched()).hydrated).toBe(true);
     // Never English for a moment (its fonts and spacing would change), and not written again either.
     expect((await watched()).seen).toEqual([]);
     await page.getByRole('link', { name: '우주로 들어가기' }).waitFor();
     await context.close();
   });
 
-  it('draws the page afresh when the reader’s language changed since the server last heard of it', async () => {
+  it('renders the page afresh when the reader’s language changed since the server last heard of it', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('gomeum.language', 'ko'));
-    // The server still has English (say, the cookie was cleared): the app draws the page in Korean.
+    // The server still has English (say, the cookie was cleared): the app renders the page in Korean.
     await context.addCookies([{ name: 'gomeum_lang', value: 'en', url: baseURL() }]);
     await page.goto('/register');
     expect(await page.locator('#root').getAttribute('data-rendered')).toBe('en');
     await page.getByRole('button', { name: '게스트로 입장' }).waitFor();
     expect(await page.getByRole('button', { name: 'Enter as a guest' }).count()).toBe(0);
-    // And the next page comes drawn in Korean.
+    // And the next page comes rendered in Korean.
     await page.goto('/');
     expect(await page.locator('#root').getAttribute('data-rendered')).toBe('ko');
     await context.close();

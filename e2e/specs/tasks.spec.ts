@@ -1,6 +1,13 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, newSession, registerThroughForm, uniqueEmail } from '../support/browser.ts';
+import {
+  baseURL,
+  launchBrowser,
+  newSession,
+  registerThroughForm,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../support/browser.ts';
 
 // A small coral PNG: a real image for the proof upload.
 const PNG = Buffer.from(
@@ -97,10 +104,11 @@ describe('planet tasks and proofs', () => {
     expect(await page.locator('dialog.celebration').count()).toBe(0);
     await page.getByRole('region', { name: 'Your task' }).getByText('Cook one new recipe every week').waitFor();
 
-    // The proof's date shows once; its photo opens whole in a lightbox, and Escape gives the page back.
+    // The proof's date shows, and beside it when it was added (today: its time alone), in words, not
+    // in a tooltip a phone never shows; its photo opens whole in a lightbox, and Escape gives the page back.
     const entry = page.getByRole('region', { name: 'Your log' }).getByRole('article').first();
-    expect(await entry.locator('header time').count()).toBe(1);
-    expect(await entry.locator('header').innerText()).not.toContain('added');
+    expect(await entry.locator('header time').count()).toBe(2);
+    expect(await entry.locator('header .log-entry__meta').innerText()).toMatch(/ · added \d{1,2}:\d{2}\s?[AP]M$/);
     const thumb = entry.getByRole('button', { name: 'Open the photo larger: Photo for “Mapo tofu night”' });
     await thumb.click();
     const lightbox = page.getByRole('dialog', { name: 'Photo for “Mapo tofu night”' });
@@ -170,6 +178,42 @@ describe('planet tasks and proofs', () => {
     await owner.context.close();
     await stranger.context.close();
   });
+  it('says a proof sent after the session ended was not sent, and signing in again brings it back to send', async () => {
+    const { context, page } = await newSession(browser);
+    const email = uniqueEmail('expired');
+    await page.goto('/register');
+    await registerThroughForm(page, email);
+    const confirmed = await page.request.put('/api/planets/music/task', {
+      data: { description: 'Practise scales', reward: 'A new songbook' },
+    });
+    expect(confirmed.status()).toBe(200);
+    await page.goto('/task/music');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Proof', exact: true });
+    await form.getByLabel('Proof title').fill('Scales in C');
+    await form.getByLabel('What did you do?').fill('Twenty minutes, slowly.');
+
+    // The session ends (its cookie gone, as when it expires in the browser); the page still shows.
+    await context.clearCookies({ name: 'gomeum_session' });
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Your session has ended, so this proof was not sent.' }).waitFor();
+    expect(await form.getByLabel('Proof title').inputValue()).toBe('Scales in C');
+
+    await form.getByRole('link', { name: 'Sign in again' }).click();
+    await page.waitForURL('**/register?mode=login&next=%2Ftask%2Fmusic');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/task/music');
+    // Back where it was, the form open with what was typed: sending it now works.
+    expect(await form.getByLabel('Proof title').inputValue()).toBe('Scales in C');
+    expect(await form.getByLabel('What did you do?').inputValue()).toBe('Twenty minutes, slowly.');
+    await form.getByRole('button', { name: 'Send proof' }).click();
+    await page.getByText('Task submitted successfully!').waitFor();
+    await page.getByRole('region', { name: 'Your log' }).getByText('Scales in C').waitFor();
+    await context.close();
+  });
+
   it('labels the proof form in the app’s language, shows an upload’s progress, and lets it be stopped', async () => {
     // No service worker: its fetches would pass by the route that holds the upload below.
     const context = await browser.newContext({
@@ -188,6 +232,8 @@ describe('planet tasks and proofs', () => {
 
     // Our own controls, in Korean, whatever the browser's language (en-US here).
     const date = form.getByRole('group', { name: '날짜' });
+    // The form's controls come in with its code: wait for the last of the three before reading them.
+    await date.getByRole('combobox').nth(2).waitFor();
     expect(
       await date.getByRole('combobox').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
     ).toEqual(['연도', '월', '일']);

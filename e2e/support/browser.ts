@@ -1,19 +1,23 @@
-import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
-
-/** Debian's Chromium; no test tool downloads a browser of its own. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { browserForTests, type TestBrowser } from '../../scripts/browser-for-tests.mjs';
 
 /**
- * Debian's build of Chromium's headless shell (package chromium-headless-shell), the browser
- * Playwright itself runs headless tests in: the same engine, without the full browser's services
- * (notifications, push). A test's pages cost it half the CPU they cost the full browser
- * (`npm run bench:test-browser`: 7.5 s against 16.1 s for six profiles of four pages, on 2 cores).
- * Files run in it when it is installed and CHROMIUM_PATH does not name another browser; tests of
- * notifications and push run in the full browser.
+ * The Chromium to test in (scripts/browser-for-tests.mjs: CHROMIUM_PATH, Debian's, or Playwright's),
+ * found once per worker; the suite's setup has already stopped when there is none. Pages run in
+ * Debian's build of the headless shell when it is installed and CHROMIUM_PATH names no other
+ * browser: the same engine without the full browser's services, at half the CPU a page costs the
+ * full browser (`npm run bench:test-browser`: 7.5 s against 16.1 s for six profiles of four pages,
+ * on 2 cores). Tests of notifications and push run in the full browser.
  */
-const SHELL_PATH = '/usr/bin/chromium-headless-shell';
+let found: Promise<TestBrowser> | null = null;
+function testBrowser(): Promise<TestBrowser> {
+  found ??= browserForTests().then((browser) => {
+    if (browser && !('problem' in browser)) return browser;
+    throw new Error(browser?.problem ?? 'no Chromium for the browser tests: run `node scripts/browser-for-tests.mjs`');
+  });
+  return found;
+}
 
 const FLAGS = [
   '--headless',
@@ -37,8 +41,9 @@ export const WITH_MOTION = { reducedMotion: 'no-preference' } as const;
  * full browser, for tests of what the headless shell lacks.
  */
 export async function launchBrowser(options: { notifications?: boolean } = {}): Promise<Browser> {
-  const shell = !options.notifications && process.env.CHROMIUM_PATH === undefined && fs.existsSync(SHELL_PATH);
-  const browser = await chromium.launch({ executablePath: shell ? SHELL_PATH : CHROMIUM_PATH, args: FLAGS });
+  const { full, shell } = await testBrowser();
+  const executablePath = !options.notifications && shell ? shell : full;
+  const browser = await chromium.launch({ executablePath, args: FLAGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (contextOptions) => newContext({ reducedMotion: 'reduce', ...contextOptions });
   return browser;
@@ -120,10 +125,10 @@ export function trackRequests(page: Page): { settled(): Promise<void> } {
   };
 }
 
-/** Marks `<html data-taken-over>` once the app has taken over every part of a page the server drew. */
-export async function markTakenOver(context: BrowserContext): Promise<void> {
+/** Marks `<html data-hydrated>` once the app has hydrated every part of a page the server rendered. */
+export async function markHydrated(context: BrowserContext): Promise<void> {
   await context.addInitScript(() =>
-    document.addEventListener('gomeum:taken-over', () => document.documentElement.setAttribute('data-taken-over', '')),
+    document.addEventListener('gomeum:hydrated', () => document.documentElement.setAttribute('data-hydrated', '')),
   );
 }
 
@@ -141,7 +146,7 @@ export const TEST_PASSWORD = 'purr-purr-purr';
  */
 export async function registerThroughForm(page: Page, email: string): Promise<void> {
   await page.getByRole('link', { name: 'New here? Create an account' }).click();
-  // (A link: before the app has the page the server drew, the browser opens it as any link.)
+  // (A link: before the page the server rendered is hydrated, the browser opens it as any link.)
   await page.getByRole('button', { name: 'Register', exact: true }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);

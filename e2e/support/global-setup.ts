@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureBrowser } from '../../scripts/browser-for-tests.mjs';
 import { startBuiltServer, type BuiltServer } from '../../scripts/built-server.mjs';
-import { startFakeAi } from './fake-ai.ts';
+import { FakeAi, personaLanguage, PHRASES, translating } from '../../scripts/fake-ai.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,19 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OPERATOR = { email: 'gomeum@example.com', password: 'e2e-operator-password' };
 const AI_KEY = 'sk-e2e-server-only-5c1d8e';
+/**
+ * What the fake AI streams back, chunk by chunk, for every question of an English persona:
+ * slowly, so a page shows it being written. A Chinese or Korean persona gets Gomeum's praise in
+ * its language, and a translation the phrase translated (scripts/fake-ai.mjs).
+ */
+export const FAKE_AI_CHUNKS = ['Meow! ', 'I heard you ', 'loud and clear ', 'under the stars.'];
+
+/** Gomeum's words in the persona's language. */
+function answer(body: Parameters<ReturnType<typeof translating>>[0]): string[] {
+  const language = personaLanguage(body);
+  const praise = PHRASES[5];
+  return language === 'en' || !praise ? FAKE_AI_CHUNKS : [praise[language]];
+}
 
 /**
  * Starts the built server (scripts/built-server.mjs) with an empty data folder: always its own
@@ -47,12 +61,16 @@ function startServer(aiBaseUrl: string): Promise<BuiltServer> {
  * reaches a page of a file running at the same time in another worker.
  */
 export default async function setup(project: TestProject) {
+  // No browser: one line saying what to run, before any server starts or any test runs.
+  const { line } = await ensureBrowser({ checkOnly: true });
+  if (line) throw new Error(line);
   for (const built of ['web/dist/index.html', 'server/dist/main.js']) {
     if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const workers = project.config.maxWorkers;
-  const ai = await startFakeAi(AI_KEY);
-  const servers = await Promise.all(Array.from({ length: workers }, () => startServer(ai.baseUrl)));
+  const ai = new FakeAi({ key: AI_KEY, mode: { kind: 'stream', chunks: translating(answer), delayMs: 400 } });
+  const aiBaseUrl = await ai.start();
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer(aiBaseUrl)));
   project.provide(
     'baseURLs',
     servers.map((server) => server.url),
@@ -62,6 +80,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await ai.close();
+    await ai.stop();
   };
 }

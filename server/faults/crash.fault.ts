@@ -12,6 +12,7 @@ const WRITERS = 6;
 /** One browser: cookies, and the writes the server acknowledged to it. */
 interface Writer {
   cookie: string;
+  userId: string;
   chat: number[];
   proofs: string[];
   visits: string[];
@@ -38,13 +39,14 @@ describe('crash durability: SIGKILL during writes, on SQLite', () => {
         .getSetCookie()
         .map((line) => line.split(';')[0])
         .join('; ');
+      const userId = ((await response.json()) as { user: { id: string } }).user.id;
       const task = await fetch(`${instance.url}/api/planets/music/task`, {
         method: 'PUT',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ description: 'Scales every day', reward: 'Tea' }),
       });
       expect(task.status).toBe(200);
-      writers.push({ cookie, chat: [], proofs: [], visits: [] });
+      writers.push({ cookie, userId, chat: [], proofs: [], visits: [] });
     }
 
     let attempted = 0;
@@ -130,8 +132,9 @@ describe('crash durability: SIGKILL during writes, on SQLite', () => {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         const has = (sql: string, value: string | number) => db.prepare(sql).get(value) !== undefined;
         for (const writer of writers) {
-          for (const id of writer.chat)
-            if (!has('SELECT 1 FROM chat_messages WHERE id = ?', id)) losses.push(`chat ${id}`);
+          // A message's id is its number in the writer's conversation.
+          const inChat = db.prepare('SELECT 1 FROM chat_messages WHERE user_id = ? AND seq = ?');
+          for (const id of writer.chat) if (inChat.get(writer.userId, id) === undefined) losses.push(`chat ${id}`);
           for (const id of writer.proofs)
             if (!has('SELECT 1 FROM task_logs WHERE id = ?', id)) losses.push(`proof ${id}`);
           for (const page of writer.visits)

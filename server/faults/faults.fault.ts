@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrivateRedis } from '../src/test/private-redis.ts';
 import { Instance } from './support/instance.ts';
-import { Load, type LoadUser } from './support/load.ts';
+import { Load, messageKey, type LoadUser } from './support/load.ts';
 import { canRunPrivatePostgres, PrivatePostgres } from './support/private-postgres.ts';
 
 const OPERATOR = { email: 'gomeum@example.com', password: 'fault-operator-password' };
@@ -28,7 +28,7 @@ interface FaultWindow {
   end: number;
 }
 
-/** A chat message as stored. */
+/** A chat message as stored; `id` is its number in its conversation, as the wire names it. */
 interface StoredMessage {
   id: number;
   user_id: string;
@@ -210,10 +210,10 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     await client.connect();
     try {
       return (
-        await client.query<{ id: string; user_id: string; sender: string; content: string }>(
-          "SELECT id, user_id, sender, content FROM chat_messages WHERE kind = 'message'",
+        await client.query<{ seq: string; user_id: string; sender: string; content: string }>(
+          "SELECT seq, user_id, sender, content FROM chat_messages WHERE kind = 'message'",
         )
-      ).rows.map((row) => ({ ...row, id: Number(row.id) }));
+      ).rows.map(({ seq, ...row }) => ({ ...row, id: Number(seq) }));
     } finally {
       await client.end();
     }
@@ -230,7 +230,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
       .waitFor(
         async () => {
           const missing = (await storedMessages(database)).filter(
-            (row) => !recipientOf(load, row)?.received.has(row.id),
+            (row) => !recipientOf(load, row)?.received.has(messageKey(row.user_id, row.id)),
           );
           if (missing.length > 0) throw new Error(`${missing.length} stored message(s) not delivered yet`);
         },
@@ -250,7 +250,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     instances: Instance[],
   ): Promise<FaultReport> {
     const rows = await storedMessages(database);
-    const storedIds = new Set(rows.map((row) => row.id));
+    const storedIds = new Set(rows.map((row) => messageKey(row.user_id, row.id)));
     const byContent = new Map<string, number>();
     for (const row of rows) byContent.set(row.content, (byContent.get(row.content) ?? 0) + 1);
     const acknowledged = load.writes.filter((w) => w.ackId !== undefined);
@@ -260,7 +260,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
     let resumed = 0;
     const undelivered: string[] = [];
     for (const row of rows) {
-      const how = recipientOf(load, row)?.received.get(row.id);
+      const how = recipientOf(load, row)?.received.get(messageKey(row.user_id, row.id));
       if (how === 'live') live += 1;
       else if (how === 'resume') resumed += 1;
       else undelivered.push(`${row.id} ${row.sender} ${row.content}`);
@@ -282,7 +282,7 @@ describe.skipIf(!canRunPrivatePostgres())('faults under load: two instances on P
       deliveredByResume: resumed,
       undelivered: undelivered.length,
       duplicates: [...byContent.values()].filter((count) => count > 1).length,
-      acknowledgedButMissing: acknowledged.filter((w) => !storedIds.has(w.ackId ?? -1)).length,
+      acknowledgedButMissing: acknowledged.filter((w) => !storedIds.has(messageKey(w.userId, w.ackId ?? -1))).length,
       storedButFailed: rows.filter((row) => failedContents.has(row.content)).length,
       gaveUp: load.writes.filter((w) => w.gaveUp).length,
       answers5xx: load.answers.filter((a) => typeof a.status === 'number' && a.status >= 500).length,

@@ -1,9 +1,10 @@
 import type { Access } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ROUTES, type TableRoute } from './lib/route-table.ts';
 import { TEST_OPERATOR, guestClient, operatorClient, userClient } from './test/accounts.ts';
+import { appTest } from './test/app-test.ts';
 import { makeImage } from './test/images.ts';
-import { createTestApp, TestClient, type TestApp } from './test/test-app.ts';
+import { TestClient, type TestApp } from './test/test-app.ts';
 
 /**
  * Who may call each route is declared once, in the route table (`auth`, see lib/route-table.ts):
@@ -43,14 +44,14 @@ function expected(access: Access, who: Identity): 'allowed' | 401 | 403 | 404 {
   }
 }
 
+const it = appTest({ operator: TEST_OPERATOR, metrics: { token: 'authorization-matrix-metrics' } });
+
 describe('authorization: every route × every kind of caller', () => {
-  let t: TestApp;
   const callers = new Map<Identity, TestClient>();
   let userId = '';
   let privateFile = '';
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR, metrics: { token: 'authorization-matrix-metrics' } });
+  it.beforeAll(async ({ t }) => {
     const user = await userClient(t, 'owner@example.com');
     userId = user.id;
     callers.set('anonymous', new TestClient(t));
@@ -73,23 +74,20 @@ describe('authorization: every route × every kind of caller', () => {
     );
     privateFile = (proof.body as { log: { imageUrl: string } }).log.imageUrl;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const registered = () =>
+  const registered = (t: TestApp) =>
     t.routes.filter((route) => route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
 
-  it('registers every route of the table, and no route that is not in it', () => {
-    const missing = registered().filter((route) => !ACCESS.has(route));
+  it('registers every route of the table, and no route that is not in it', ({ t }) => {
+    const missing = registered(t).filter((route) => !ACCESS.has(route));
     expect(missing, 'registered routes that are not in the route table').toEqual([]);
     const unregistered = TABLE.filter((route) => !needsWebBuild(route))
       .map((route) => key(route.method, route.path))
-      .filter((route) => !registered().includes(route));
+      .filter((route) => !registered(t).includes(route));
     expect(unregistered, 'table entries the server does not register').toEqual([]);
   });
 
-  it('answers each caller as its access says, and never with a 5xx', async () => {
+  it('answers each caller as its access says, and never with a 5xx', async ({ t }) => {
     let checked = 0;
     const wrong: string[] = [];
     const entries = TABLE.filter((entry) => !needsWebBuild(entry));
@@ -116,8 +114,8 @@ describe('authorization: every route × every kind of caller', () => {
     expect(wrong).toEqual([]);
   });
 
-  // Issue 30: what one caller held that another could take, beyond the matrix's own route checks.
-  it("lets no one take another user's push endpoint (item 4)", async () => {
+  // What one caller held that another could take, beyond the matrix's own route checks.
+  it("lets no one take another user's push endpoint (item 4)", async ({ t }) => {
     const owner = callers.get('user') as TestClient;
     const endpoint = 'https://fcm.googleapis.com/fcm/send/authorization-matrix-device';
     const keys = { p256dh: 'owner-p256dh', auth: 'owner-auth' };
@@ -127,7 +125,7 @@ describe('authorization: every route × every kind of caller', () => {
         endpoint,
         keys: { p256dh: `${who}-p256dh`, auth: `${who}-auth` },
       });
-      expect(taken.status, who).toBe(409);
+      expect(taken.status, who).toBe(400);
     }
     const row = await t.database.db
       .selectFrom('push_subscriptions')
@@ -137,7 +135,7 @@ describe('authorization: every route × every kind of caller', () => {
     expect(row?.user_id).toBe(userId);
   });
 
-  it('lets no copy of a guest cookie become the account the guest registers (item 1)', async () => {
+  it('lets no copy of a guest cookie become the account the guest registers (item 1)', async ({ t }) => {
     const { client: guest, id: guestId } = await guestClient(t);
     const copy = new TestClient(t);
     copy.cookies.set('gomeum_guest', guest.cookies.get('gomeum_guest') ?? '');

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { AccountService } from './features/account/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { ChatDrafts, ChatService } from './features/chat/index.ts';
+import type { ChatDrafts, ChatInbox, ChatService } from './features/chat/index.ts';
 import type { PresenceService, TypingRelay } from './features/companion/index.ts';
 import type { DashboardService } from './features/dashboard/index.ts';
 import type { FilesService } from './features/files/index.ts';
@@ -17,6 +17,7 @@ import type { GracefulShutdown } from './lib/graceful-shutdown.ts';
 import type { PeriodicJobs } from './lib/jobs.ts';
 import type { LiveHub } from './lib/live/index.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { RouteLimit } from './lib/route-limits.ts';
 import type { App } from './lib/zod-provider.ts';
 
 /** The services of a running app, for tests and the CLI. */
@@ -35,6 +36,8 @@ export interface Services {
   chat: ChatService;
   /** Replies drafted for the operator. */
   drafts: ChatDrafts;
+  /** The operator's inbox and queue, a page at a time, and their live changes. */
+  inbox: ChatInbox;
   /** "Typing…", both ways (live only). */
   typing: TypingRelay;
   reactions: ReactionsService;
@@ -49,6 +52,8 @@ export interface Services {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Its rate limit, if it has one: how many per window, per person or per address. */
+  limit: RouteLimit | null;
 }
 
 /** A built app: the Fastify instance, its services and its database. */

@@ -2,28 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { errorBodySchema } from '@gomeum/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TEST_OPERATOR, operatorClient, userClient } from './test/accounts.ts';
+import { appTest } from './test/app-test.ts';
 import { hostileBody, hostileForm, TABLES } from './test/hostile-input.ts';
-import { createTestApp, TestClient, type TestApp, type TestResponse } from './test/test-app.ts';
+import { TestClient, type TestResponse, type TestApp } from './test/test-app.ts';
 
 /** Cases per route (each a request); the total is printed. */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 
+const it = appTest({
+  operator: TEST_OPERATOR,
+  rateLimit: { auth: 100_000, guest: 100_000, guestsPerDay: 100_000 },
+  chatRateLimit: { messages: 100_000, aiReplies: 1 },
+  uploadMaxBytes: 100_000,
+});
+
 describe('hostile input on every route that takes a body', () => {
-  let t: TestApp;
   const callers = new Map<'user' | 'operator', TestClient>();
   let userId = '';
   let updateId = '';
   let proofId = '';
 
-  beforeAll(async () => {
-    t = await createTestApp({
-      operator: TEST_OPERATOR,
-      rateLimit: { auth: 100_000, guest: 100_000, guestsPerDay: 100_000 },
-      chatRateLimit: { messages: 100_000, aiReplies: 1 },
-      uploadMaxBytes: 100_000,
-    });
+  it.beforeAll(async ({ t }) => {
     const user = await userClient(t, 'target@example.com');
     userId = user.id;
     callers.set('user', user.client);
@@ -44,11 +45,8 @@ describe('hostile input on every route that takes a body', () => {
     });
     proofId = (proof.body as { log: { id: string } }).log.id;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const counts = async () =>
+  const counts = async (t: TestApp) =>
     Promise.all(
       TABLES.map(async (table) => {
         const row = await t.database.db
@@ -61,7 +59,7 @@ describe('hostile input on every route that takes a body', () => {
 
   // Each request from a new address, so per-address rate limits never answer for the validation.
   let address = 0;
-  const from = (caller: TestClient) => {
+  const from = (t: TestApp, caller: TestClient) => {
     address += 1;
     const client = new TestClient(t, {
       remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
@@ -70,7 +68,7 @@ describe('hostile input on every route that takes a body', () => {
     return client;
   };
 
-  const routes = () =>
+  const routes = (t: TestApp) =>
     t.routes
       .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
       .map((route) => ({
@@ -93,8 +91,8 @@ describe('hostile input on every route that takes a body', () => {
     return null;
   };
 
-  // Issue 30, item 6: each input a hostile user got stored, now refused with its code and nothing stored.
-  it.each([
+  // Each input a hostile user got stored, now refused with its code and nothing stored.
+  it.for([
     [
       'a common password',
       'register',
@@ -186,10 +184,10 @@ describe('hostile input on every route that takes a body', () => {
       400,
       'task.error_fill_all',
     ],
-  ] as const)('refuses %s and stores nothing (issue 30, item 6)', async (_name, route, body, status, code) => {
+  ] as const)('refuses %s and stores nothing', async ([, route, body, status, code], { t }) => {
     await t.services.chat.idle();
-    const before = await counts();
-    const user = from(callers.get('user') as TestClient);
+    const before = await counts(t);
+    const user = from(t, callers.get('user') as TestClient);
     const response =
       route === 'register'
         ? await new TestClient(t, { remoteAddress: '10.201.0.1' }).post('/api/auth/register', body)
@@ -198,28 +196,30 @@ describe('hostile input on every route that takes a body', () => {
           : await user.postForm('/api/planets/music/logs', body);
     expect(response.status).toBe(status);
     expect(errorBodySchema.parse(response.body).error.code).toBe(code);
-    expect(await counts()).toEqual(before);
+    expect(await counts(t)).toEqual(before);
   });
 
-  it('answers 4xx with a clear error (never 5xx), stores nothing when it refuses, and lets no one set what is not theirs', async () => {
+  it('answers 4xx with a clear error (never 5xx), stores nothing when it refuses, and lets no one set what is not theirs', async ({
+    t,
+  }) => {
     const problems: string[] = [];
     let cases = 0;
     // Replies the operator really sent into the user's conversation (the only way to write as Gomeum).
     let gomeumReplies = 0;
     const statuses = new Map<number, number>();
-    for (const route of routes()) {
+    for (const route of routes(t)) {
       const name = `${route.method} ${route.pattern}`;
       const signIn = route.pattern.startsWith('/api/auth/');
       const caller = callers.get(route.caller) as TestClient;
       // Sign-in routes change whose session a client holds: they get a client of their own.
-      const client = () => (signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(caller));
+      const client = () => (signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(t, caller));
       const multipart = (await client().request(route.method, route.url, {})).status === 415;
       if (multipart) {
         await fc.assert(
           fc.asyncProperty(hostileForm, async (form) => {
             // Answers to earlier accepted messages are stored in the background: not this request's doing.
             await t.services.chat.idle();
-            const before = await counts();
+            const before = await counts(t);
             const response = await client().postFormAs(
               route.method === 'PUT' ? 'PUT' : 'POST',
               route.url,
@@ -230,7 +230,7 @@ describe('hostile input on every route that takes a body', () => {
             statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
             const found = problem(name, form.fields, response);
             if (found) problems.push(found);
-            if (response.status >= 400 && JSON.stringify(await counts()) !== JSON.stringify(before)) {
+            if (response.status >= 400 && JSON.stringify(await counts(t)) !== JSON.stringify(before)) {
               problems.push(`${name}: refused (${response.status}) but stored something`);
             }
           }),
@@ -242,15 +242,15 @@ describe('hostile input on every route that takes a body', () => {
         fc.asyncProperty(hostileBody, async (body) => {
           // Answers to earlier accepted messages are stored in the background: not this request's doing.
           await t.services.chat.idle();
-          const before = await counts();
-          const client = signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(caller);
+          const before = await counts(t);
+          const client = signIn ? new TestClient(t, { remoteAddress: '10.200.0.1' }) : from(t, caller);
           const response = await client.request(route.method, route.url, body);
           cases += 1;
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (name === 'POST /api/operator/chats/:userId/messages' && response.status === 200) gomeumReplies += 1;
           const found = problem(name, body, response);
           if (found) problems.push(found);
-          if (response.status >= 400 && JSON.stringify(await counts()) !== JSON.stringify(before)) {
+          if (response.status >= 400 && JSON.stringify(await counts(t)) !== JSON.stringify(before)) {
             problems.push(`${name}: refused (${response.status}) but stored something`);
           }
         }),
@@ -286,7 +286,7 @@ describe('hostile input on every route that takes a body', () => {
     expect(onDisk.filter((file) => !keys.has(file))).toEqual([]);
 
     console.log(
-      `hostile input: ${routes().length} routes, ${cases} requests; answers:`,
+      `hostile input: ${routes(t).length} routes, ${cases} requests; answers:`,
       Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
     );
     expect(problems).toEqual([]);

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    const deadlineMs = config.shutdownDeadlineMs ?? 20_000;
+    const deadlineMs = config.shutdownDeadlineMs;
     app.log.info({ signal, deadlineMs }, 'shutting down');
     // Whatever happens, the process is gone shortly after the deadline.
     setTimeout(() => process.exit(1), deadlineMs + 2_000).unref();

@@ -1,7 +1,8 @@
 import { chatMessageSchema, chatPageSchema, meSchema, taskLogListSchema } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { guestClient } from './test/accounts.ts';
-import { createTestApp, TEST_DATABASE_URL, type TestApp, type TestClient } from './test/test-app.ts';
+import { appTest } from './test/app-test.ts';
+import { TEST_DATABASE_URL, type TestApp, type TestClient } from './test/test-app.ts';
 
 /** How many queries the app has run so far (its query metric's count). */
 async function queriesSoFar(t: TestApp): Promise<number> {
@@ -20,19 +21,16 @@ const USERS = 12;
 
 // Requests that arrive together are served by shared queries on PostgreSQL (db/coalesce.ts); on
 // SQLite each runs its own. Either way, each must get exactly what it would alone.
+const it = appTest();
+
 describe('requests arriving together', () => {
-  let t: TestApp;
   const guests: { client: TestClient; id: string }[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     for (let i = 0; i < USERS; i += 1) guests.push(await guestClient(t));
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('each learns who it is, and an ended session is signed out among them', async () => {
+  it('each learns who it is, and an ended session is signed out among them', async ({ t }) => {
     // A guest who logged out, whose browser still sends the old cookie.
     const leaving = await guestClient(t);
     const stale = new Map(leaving.client.cookies);
@@ -53,7 +51,9 @@ describe('requests arriving together', () => {
     if (TEST_DATABASE_URL) expect(queries).toBeLessThan(USERS / 2);
   });
 
-  it('each message is stored once, for its own sender, with its own answer; a repeated id stores one', async () => {
+  it('each message is stored once, for its own sender, with its own answer; a repeated id stores one', async ({
+    t,
+  }) => {
     let answers: ({ status: number; body: unknown; text: string } | undefined)[] = [];
     const queries = await queriesOf(t, async () => {
       const sends = guests.map(({ client }, index) =>
@@ -87,7 +87,7 @@ describe('requests arriving together', () => {
     }
   });
 
-  it('a message the database refuses (its sender deleted meanwhile) fails only its own caller', async () => {
+  it('a message the database refuses (its sender deleted meanwhile) fails only its own caller', async ({ t }) => {
     const [a, b] = guests;
     if (!a || !b) throw new Error('no guests');
     const gone = await guestClient(t);
@@ -105,7 +105,7 @@ describe('requests arriving together', () => {
     expect(results[2]).toMatchObject({ value: { userId: b.id, content: 'kept b' } });
   });
 
-  it('each reads its own page of proofs, newest first, with its reactions', async () => {
+  it('each reads its own page of proofs, newest first, with its reactions', async ({ t }) => {
     const readers = guests.slice(0, 6);
     for (const [index, { client }] of readers.entries()) {
       const task = await client.request('PUT', '/api/planets/music/task', { description: 'Play', reward: 'Cake' });

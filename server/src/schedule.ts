@@ -17,8 +17,8 @@ export interface ScheduleDeps {
   now: () => number;
   log: FastifyBaseLogger;
   metrics: Metrics;
-  /** How long visit and account addresses are kept (default 90 days). */
-  retentionMs?: number | undefined;
+  /** How long visit and account addresses are kept. */
+  retentionMs: number;
   visits: Pick<VisitsService, 'forgetOldAddresses'>;
   auth: Pick<AuthService, 'forgetOldAddresses'>;
   reminders: Pick<RemindersService, 'runDue'>;
@@ -37,7 +37,7 @@ export function scheduleJobs(deps: ScheduleDeps): PeriodicJobs {
     (error, job) => log.error({ err: error, job }, 'job failed'),
     (job, outcome, ms) => metrics.jobRuns.observe({ job, outcome }, ms / 1000),
   );
-  const retentionMs = deps.retentionMs ?? 90 * DAY_MS;
+  const { retentionMs } = deps;
   jobs.add('privacy.retention', DAY_MS, async () => {
     const visitAddresses = await deps.visits.forgetOldAddresses(retentionMs);
     const accountAddresses = await deps.auth.forgetOldAddresses(retentionMs);

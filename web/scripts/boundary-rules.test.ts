@@ -115,7 +115,7 @@ describe('feature boundaries on the web', { timeout: 60_000 }, () => {
     ] as const;
     const allowed = {
       chat: 'auth, push',
-      tasks: 'account, push',
+      tasks: 'account, auth, push',
       push: 'auth, notifications',
       notifications: 'no other feature',
     };

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-import { stampServiceWorker } from './service-worker.ts';
-import type { ServiceWorkerRoutes } from './service-worker-routes.ts';
+import type { ServiceWorkerConfig } from '../service-worker/config.ts';
+import { writeServiceWorker } from './service-worker.ts';
 
 /** Files worth compressing: text the browser downloads. Images (PNG, WebP) are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
@@ -46,15 +46,12 @@ export function precacheList(manifest: Record<string, ManifestChunk>): string[] 
   return [...files].sort();
 }
 
-/** Stamps the built service worker with the build's version, its precache list and its routes. */
-function stampBuiltServiceWorker(outDir: string, routes: ServiceWorkerRoutes): void {
-  const swFile = path.join(outDir, 'sw.js');
+/** Writes the service worker (its precache list from Vite's manifest, its routes from the table). */
+async function buildServiceWorker(outDir: string, config: ServiceWorkerConfig): Promise<void> {
   const manifestFile = path.join(outDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(swFile) || !fs.existsSync(manifestFile)) return;
+  if (!fs.existsSync(manifestFile)) return;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const { version } = JSON.parse(fs.readFileSync(path.join(outDir, 'version.json'), 'utf8')) as { version: string };
-  const source = fs.readFileSync(swFile, 'utf8');
-  fs.writeFileSync(swFile, stampServiceWorker(source, { version, precache: precacheList(manifest), ...routes }));
+  await writeServiceWorker(outDir, config, precacheList(manifest));
 }
 
 function listFiles(dir: string): string[] {
@@ -65,15 +62,14 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * After the build is written: stamps the service worker with the version, what to precache and
- * its routes (`serviceWorker`, from the route table),
- * moves the source maps (for the operator's debugging; the build emits
+ * After the build is written: writes the service worker (what to precache, and its routes from
+ * the route table: `serviceWorker`), moves the source maps (for the operator's debugging; the build emits
  * them `hidden`, so no file points at them) and Vite's chunk manifest (for the byte-budget test)
  * out of the served folder, to `privateDir`, then writes
  * a brotli (`.br`, best quality) and a gzip (`.gz`) copy next to every compressible file, which
  * the server sends as is to browsers that accept them.
  */
-export function buildOutput(options: { privateDir: string; serviceWorker: ServiceWorkerRoutes }): Plugin {
+export function buildOutput(options: { privateDir: string; serviceWorker: ServiceWorkerConfig }): Plugin {
   let outDir = '';
   return {
     name: 'gomeum-build-output',
@@ -81,8 +77,8 @@ export function buildOutput(options: { privateDir: string; serviceWorker: Servic
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      stampBuiltServiceWorker(outDir, options.serviceWorker);
+    async closeBundle() {
+      await buildServiceWorker(outDir, options.serviceWorker);
       fs.rmSync(options.privateDir, { recursive: true, force: true });
       for (const file of listFiles(outDir)) {
         if (file.endsWith('.map') || file.includes(`${path.sep}.vite${path.sep}`)) {

@@ -45,7 +45,9 @@ export function buildVersion(): Plugin {
         const bundle = context.bundle ?? {};
         for (const name of Object.keys(bundle).sort()) {
           const item = bundle[name];
-          if (item) add(name, item.type === 'chunk' ? item.code : item.source);
+          // Source maps are never served (buildOutput moves them out) and hold Rolldown's own
+          // references to emitted files, which change from build to build: they name no version.
+          if (item && !name.endsWith('.map')) add(name, item.type === 'chunk' ? item.code : item.source);
         }
         for (const name of listFiles(publicDir)) add(`public/${name}`, fs.readFileSync(path.join(publicDir, name)));
         version = process.env.BUILD_VERSION || hash.digest('hex').slice(0, 16);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyPages, stylesBeforeScripts } from './page-preloads.ts';
+import { pagePreloads, stylesBeforeScripts } from './page-preloads.ts';
 
 /** index.html as Vite writes it: the entry, its preloads, then the stylesheets. */
 const VITE_HTML = `<!doctype html>
@@ -42,17 +42,34 @@ describe("the shell's order", () => {
   });
 });
 
-describe('the lazy pages', () => {
-  it("are read from the router's table, over one line or more", () => {
-    const source = `const PAGES = {
-  home: lazyPage(() => import('../features/home/index.ts')),
-  galaxy: lazyPage(
-    () => import('../features/galaxy/index.ts'),
-  ),
-};`;
-    expect(Object.fromEntries(lazyPages(source, '/web/src/app'))).toEqual({
-      home: '/web/src/features/home/index.ts',
-      galaxy: '/web/src/features/galaxy/index.ts',
+describe("each page's preloads", () => {
+  /** A build manifest as Vite writes it (keys: source paths, or `_name-hash.js` for shared chunks). */
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js', '_i18n-1.js'], css: ['assets/index-1.css'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_i18n-1.js': { file: 'assets/i18n-1.js', imports: ['_react-1.js'] },
+    '_art-sky-1.js': { file: 'assets/art-sky-1.js', imports: ['_react-1.js'], css: ['assets/art-sky-1.css'] },
+    'src/features/home/index.ts': {
+      file: 'assets/home-1.js',
+      imports: ['_art-sky-1.js', '_i18n-1.js'],
+      css: ['assets/home-1.css'],
+    },
+    'src/features/galaxy/index.ts': { file: 'assets/galaxy-1.js', imports: ['_art-sky-1.js', 'index.html'] },
+  };
+
+  it("are the page's chunk and what it imports, with their styles, less what the entry loads", () => {
+    expect(
+      pagePreloads({ home: 'src/features/home/index.ts', galaxy: 'src/features/galaxy/index.ts' }, MANIFEST),
+    ).toEqual({
+      home: {
+        scripts: ['/assets/home-1.js', '/assets/art-sky-1.js'],
+        styles: ['/assets/home-1.css', '/assets/art-sky-1.css'],
+      },
+      galaxy: { scripts: ['/assets/galaxy-1.js', '/assets/art-sky-1.js'], styles: ['/assets/art-sky-1.css'] },
     });
+  });
+
+  it('refuses a page the manifest does not know', () => {
+    expect(() => pagePreloads({ moon: 'src/features/moon/index.ts' }, MANIFEST)).toThrow(/the page moon/);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
+import type { ManifestChunk as ViteManifestChunk, Plugin } from 'vite';
 
 /** What the server's HTML shell preloads for one page: its chunk, what the chunk imports, and its styles. */
 export interface PagePreload {
@@ -11,46 +11,35 @@ export interface PagePreload {
 /** The file the build writes next to `index.html`: a page's name (a `WEB_ROUTES` key) → its preloads. */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
-/**
- * The router's lazy pages, read from its source: each `<name>: lazyPage(() => import('<path>')`
- * (over one line or more)
- * (a `WEB_ROUTES` name). Returns the name → the module's absolute path.
- */
-export function lazyPages(routerSource: string, routerDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  const route = /^\s*(\w+): lazyPage\(\s*\(\) => import\('([^']+)'\)/gm;
-  for (const [, name, module] of routerSource.matchAll(route)) {
-    if (name && module) pages.set(name, path.resolve(routerDir, module));
-  }
-  return pages;
-}
+/** A chunk of Vite's build manifest (`build.manifest`), as its backend integration guide reads it. */
+type ManifestChunk = Pick<ViteManifestChunk, 'file' | 'imports' | 'css'>;
 
-type Chunk = Rolldown.OutputChunk;
+/** The app's entry in the manifest: index.html's. */
+const ENTRY = 'index.html';
 
 /**
- * For each page: the page's chunk and the chunks it imports statically, except those the entry
- * already loads (index.html preloads them), and the stylesheets of those chunks.
+ * For each page (`pageModules`: a page's name → its module, as the manifest names it): the page's
+ * chunk and the chunks it imports statically, except those the entry already loads (index.html
+ * preloads them), and the stylesheets of those chunks, read from Vite's build manifest.
  */
-export function pagePreloads(pages: Map<string, string>, chunks: Chunk[]): Record<string, PagePreload> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const next of byFile.get(file)?.imports ?? []) closure(next, seen);
+export function pagePreloads(
+  pageModules: Record<string, string>,
+  manifest: Record<string, ManifestChunk>,
+): Record<string, PagePreload> {
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) closure(next, seen);
     return seen;
   };
-  // The app's entry (index.html's).
-  const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
-  const eager = entry ? closure(entry.fileName) : new Set<string>();
+  const eager = closure(ENTRY);
   const result: Record<string, PagePreload> = {};
-  for (const [name, module] of pages) {
-    const page = chunks.find((chunk) => chunk.facadeModuleId === module);
-    if (!page) throw new Error(`no chunk for the page ${name} (${module})`);
-    const files = [...closure(page.fileName)].filter((file) => !eager.has(file));
-    const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+  for (const [name, module] of Object.entries(pageModules)) {
+    if (!manifest[module]) throw new Error(`the manifest has no ${module} (the page ${name})`);
+    const chunks = [...closure(module)].filter((key) => !eager.has(key)).map((key) => manifest[key]);
     result[name] = {
-      scripts: files.map((file) => `/${file}`),
-      styles: [...new Set(styles)].map((file) => `/${file}`),
+      scripts: chunks.map((chunk) => `/${chunk?.file ?? ''}`),
+      styles: [...new Set(chunks.flatMap((chunk) => chunk?.css ?? []))].map((file) => `/${file}`),
     };
   }
   return result;
@@ -58,10 +47,10 @@ export function pagePreloads(pages: Map<string, string>, chunks: Chunk[]): Recor
 
 /**
  * The shell's stylesheets before its scripts, and the scripts at a low priority. The page the
- * server drew needs only its styles to paint; the app's scripts (run after parsing, never blocking
+ * server rendered needs only its styles to paint; the app's scripts (run after parsing, never blocking
  * it) would otherwise be asked for first, in the order Vite writes them, and share a phone's slow
  * link with the styles at the same priority, holding the first paint back until most of them had
- * arrived. They still start downloading with the HTML, so the app takes the page over as soon.
+ * arrived. They still start downloading with the HTML, so the app hydrates the page as soon.
  */
 export function stylesBeforeScripts(html: string): string {
   const styles: string[] = [];
@@ -80,24 +69,25 @@ export function stylesBeforeScripts(html: string): string {
 }
 
 /**
- * Writes `page-preloads.json` into the build: for every lazily loaded page of the router, what the
- * server's HTML shell preloads, so the page's code is fetched with the entry instead of after the
- * entry has run and asked for it.
+ * Writes `page-preloads.json` into the build, once Vite has written its manifest: for every lazily
+ * loaded page (`pageModules`), what the server's HTML shell preloads, so the page's code is fetched
+ * with the entry instead of after the entry has run and asked for it.
  */
-export function writePagePreloads(routerFile: string): Plugin {
+export function writePagePreloads(pageModules: Record<string, string>): Plugin {
   return {
     name: 'gomeum-page-preloads',
     apply: 'build',
     transformIndexHtml: { order: 'post', handler: stylesBeforeScripts },
-    generateBundle(_options, bundle) {
-      const pages = lazyPages(fs.readFileSync(routerFile, 'utf8'), path.dirname(routerFile));
-      if (pages.size === 0) throw new Error(`no lazy page found in ${routerFile}`);
-      const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
-      this.emitFile({
-        type: 'asset',
-        fileName: PAGE_PRELOADS_FILE,
-        source: JSON.stringify(pagePreloads(pages, chunks)),
-      });
+    writeBundle: {
+      sequential: true,
+      handler(options) {
+        const outDir = options.dir ?? '';
+        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+          string,
+          ManifestChunk
+        >;
+        fs.writeFileSync(path.join(outDir, PAGE_PRELOADS_FILE), JSON.stringify(pagePreloads(pageModules, manifest)));
+      },
     },
   };
 }

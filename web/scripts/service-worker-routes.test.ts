@@ -1,32 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
 import type { RouteDef } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
 import { describe, expect, it } from 'vitest';
+import { offlineReads } from '../service-worker/offline-reads.ts';
 import { OFFLINE_DATA_CACHE } from '../src/lib/offline-data.ts';
 import { OFFLINE_READS, OFFLINE_REFRESHES, serviceWorkerRoutes } from './service-worker-routes.ts';
-import { stampServiceWorker } from './service-worker.ts';
 
-const SW_FILE = path.resolve(import.meta.dirname, '../public/sw.js');
+const SW_DIR = path.resolve(import.meta.dirname, '../service-worker');
 const table: Record<string, RouteDef> = routes;
 
-/** The stamped worker, run far enough to ask it what it keeps: its script scope, for expressions. */
-function stampedWorker() {
-  const source = stampServiceWorker(fs.readFileSync(SW_FILE, 'utf8'), {
-    version: 'test',
-    precache: [],
-    ...serviceWorkerRoutes(),
-  });
-  const context = vm.createContext({ self: { addEventListener: () => undefined, location: { origin: 'http://x' } } });
-  vm.runInContext(source, context);
-  return {
-    keeps: (pathname: string) =>
-      vm.runInContext(`OFFLINE_READS.some((p) => p.test(${JSON.stringify(pathname)}))`, context) as boolean,
-    refreshes: (method: string, pathname: string) =>
-      vm.runInContext(`readsChangedBy(${JSON.stringify(method)}, ${JSON.stringify(pathname)})`, context) as string[],
-    dataCache: vm.runInContext('DATA_CACHE', context) as string,
-  };
+/** What the worker keeps and refreshes, as built from the route table. */
+function builtWorker() {
+  const config = serviceWorkerRoutes();
+  const reads = offlineReads(config.api);
+  return { keeps: reads.keeps, refreshes: reads.changedBy, dataCache: config.dataCache };
 }
 
 describe("the service worker's routes", () => {
@@ -49,12 +37,14 @@ describe("the service worker's routes", () => {
     }
   });
 
-  it('are written nowhere in sw.js: the build stamps them from the table', () => {
-    expect(fs.readFileSync(SW_FILE, 'utf8')).not.toContain('/api/');
+  it("are written nowhere in the worker's source: the build compiles them in from the table", () => {
+    for (const file of fs.readdirSync(SW_DIR)) {
+      expect(fs.readFileSync(path.join(SW_DIR, file), 'utf8'), file).not.toContain('/api/');
+    }
   });
 
   it('keep the user’s reads for offline, and only those', () => {
-    const worker = stampedWorker();
+    const worker = builtWorker();
     const kept = [
       '/api/me',
       '/api/planets/music/task',
@@ -82,7 +72,7 @@ describe("the service worker's routes", () => {
   });
 
   it('read again what a write changes, with its parameters', () => {
-    const worker = stampedWorker();
+    const worker = builtWorker();
     const planet = ['/api/planets/music/task', '/api/planets/music/logs'];
     expect(worker.refreshes('PUT', '/api/planets/music/task')).toEqual(planet);
     expect(worker.refreshes('POST', '/api/planets/music/logs')).toEqual(planet);

@@ -1,5 +1,6 @@
 import { API_PREFIX, routePattern } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
+import type { ServiceWorkerConfig } from '../service-worker/config.ts';
 import { OFFLINE_DATA_CACHE } from '../src/lib/offline-data.ts';
 
 /** A route of the user's table, by name. */
@@ -23,11 +24,11 @@ export const OFFLINE_READS = [
 
 type OfflineRead = (typeof OFFLINE_READS)[number];
 
-/** What a write to a planet changes of the kept reads. */
+/** What a write to a planet changes of the cached reads. */
 const PLANET_READS = ['taskScreen', 'taskLogs'] as const satisfies readonly OfflineRead[];
 
 /**
- * The writes that change kept reads, and which: after one succeeds, those of them already kept are
+ * The writes that change cached reads, and which: after one succeeds, those of them already cached are
  * read again (with the write's own parameters), so offline shows the new state.
  */
 export const OFFLINE_REFRESHES = {
@@ -42,22 +43,8 @@ export const OFFLINE_REFRESHES = {
   setLocale: ['me'],
 } as const satisfies Partial<Record<RouteName, readonly OfflineRead[]>>;
 
-/** What the service worker is stamped with besides the build's version and files (see sw.js's `BUILD`). */
-export interface ServiceWorkerRoutes {
-  /** The cache of the user's last-read answers (the page clears it on sign-in and sign-out). */
-  dataCache: string;
-  api: {
-    /** Where the API's paths begin. */
-    prefix: string;
-    /** The kept reads' matchers (`RegExp` sources). */
-    reads: string[];
-    /** Each write that changes kept reads: its method, its matcher, and those reads' paths (`:name` filled from the write's). */
-    refreshes: { method: string; pattern: string; reads: string[] }[];
-  };
-}
-
-/** The service worker's routes, from the route table. */
-export function serviceWorkerRoutes(): ServiceWorkerRoutes {
+/** What the service worker is built with: its cache of last reads and its routes, from the route table. */
+export function serviceWorkerRoutes(): ServiceWorkerConfig {
   return {
     dataCache: OFFLINE_DATA_CACHE,
     api: {

@@ -50,11 +50,18 @@ export const EXPORT_FILES = [
 
 /** Most messages one history page carries. */
 export const CHAT_PAGE_MAX = 500;
+/**
+ * Most bytes of messages (as JSON) one history page carries, live or over HTTP, whatever its count
+ * allows: a page stops before the message that would pass it (it always holds one), and says
+ * `more`. 2,000 characters can be 12 KB as JSON, so 500 of them would be 6 MB.
+ */
+export const CHAT_PAGE_MAX_BYTES = 64 * 1024;
 
 /**
  * Query of a chat history page. `after`: the oldest messages above this id, oldest first (a client
  * catching up; `more` says newer ones remain). `before`: the newest messages below this id (scrolling
  * back; `more` says older ones remain). Neither: the newest messages (`more`: older ones remain).
+ * At most `limit` messages and `CHAT_PAGE_MAX_BYTES`.
  */
 export const chatPageQuerySchema = z.object({
   after: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),

@@ -5,7 +5,7 @@ import { planetIdSchema } from './planets.ts';
 
 /** Longest chat message we accept, in characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
-/** How many messages a history reply carries at most (the newest ones). */
+/** How many messages a history reply carries at most (the newest ones; `CHAT_PAGE_MAX_BYTES` of them at most). */
 export const CHAT_HISTORY_LIMIT = 500;
 
 /** Who wrote a chat message: the user, the human Gomeum (operator) or Gomeum's AI stand-in. */
@@ -30,7 +30,10 @@ export const chatClientIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}
 
 /** One message of a user's conversation with Gomeum, as both sides see it. */
 export const chatMessageSchema = z.object({
-  /** Increasing in the order messages are stored; clients resume after the last id a history reply held. */
+  /**
+   * The message's number in its own conversation (1, 2, 3… in the order they are stored), so it
+   * tells nothing of other conversations; clients resume after the last id a history reply held.
+   */
   id: z.number().check(z.int(), z.positive()),
   userId: z.string(),
   sender: chatSenderSchema,
@@ -93,12 +96,50 @@ export const chatConversationSchema = z.object({
   unreadCount: z.number().check(z.int(), z.nonnegative()),
   /** The newest message the user has seen (Gomeum's replies up to it show "Seen"); 0 = none. */
   userReadId: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * Counts the conversation's changes: of two readings of it (a page, a live change), the one with
+   * the higher version is the later, whatever order they arrived in.
+   */
+  version: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * Where the conversation stands in the list, most recent first (the higher, the more recent): the
+   * place of its newest message among every conversation's. The operator's alone (they read every
+   * conversation); a page's `next` is the last one's.
+   */
+  position: z.number().check(z.int(), z.nonnegative()),
 });
 /** One row of the operator's conversation list. */
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
-/** The operator's conversation list, most recent first. */
-export const chatConversationsSchema = z.object({ conversations: z.array(chatConversationSchema) });
+/** Most conversations (or queue items, or users) one page of an operator's list holds. */
+export const OPERATOR_PAGE_MAX = 100;
+/** The queue's page when the reader names none: the dashboard's column, "Show more" below it. */
+export const OPERATOR_QUEUE_PAGE = 20;
+/** The conversation list's page when the reader names none (its rows are shorter). */
+export const OPERATOR_INBOX_PAGE = 30;
+
+/** `?limit=` of an operator's list: 1 to `OPERATOR_PAGE_MAX`, `size` when absent. */
+const pageLimitSchema = (size: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(OPERATOR_PAGE_MAX)), size);
+
+/** `?before=&limit=` of the conversation list: the page below the `position` `before` (the last page's `next`). */
+export const chatConversationsQuerySchema = z.object({
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  limit: pageLimitSchema(OPERATOR_INBOX_PAGE),
+});
+
+/**
+ * A page of the operator's conversation list, most recent first (by newest message); `next` is
+ * the `before` of the page after it (null: none follows). `unreadTotal`: conversations with a
+ * message the operator has not read, over the whole list.
+ */
+export const chatConversationsSchema = z.object({
+  conversations: z.array(chatConversationSchema),
+  next: z.nullable(z.number()),
+  unreadTotal: z.number().check(z.int(), z.nonnegative()),
+});
+/** A page of the operator's conversation list. */
+export type ChatConversationPage = z.infer<typeof chatConversationsSchema>;
 
 /** Body of the operator's read mark: every message up to this id (inclusive) has been read. */
 export const chatReadBodySchema = z.object({ upTo: z.number().check(z.int(), z.nonnegative()) });
@@ -127,7 +168,10 @@ export const operatorQueueItemSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     /** The user's first message since Gomeum last answered: how long it has waited. */
     since: z.number(),
+    /** The user's newest message since then. */
     preview: z.string(),
+    /** The conversation's version (see `chatConversationSchema`): of two readings, the higher is the later. */
+    version: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
   z.object({
     kind: z.literal('proof'),
@@ -141,8 +185,36 @@ export const operatorQueueItemSchema = z.discriminatedUnion('kind', [
 ]);
 /** One thing waiting for Gomeum. */
 export type OperatorQueueItem = z.infer<typeof operatorQueueItemSchema>;
-/** `GET /api/operator/queue`: everything waiting for Gomeum, oldest first. */
-export const operatorQueueSchema = z.object({ items: z.array(operatorQueueItemSchema) });
+
+/** Names one item of the queue (a conversation by its user, a proof by its id): what a live change of it names. */
+export function queueItemKey(item: Pick<OperatorQueueItem, 'kind' | 'userId'> & { logId?: string }): string {
+  return item.kind === 'chat' ? `chat:${item.userId}` : `proof:${item.logId ?? ''}`;
+}
+
+/**
+ * Where a page of the queue starts: after the item it names (a page's `next`). A conversation is
+ * named `c.<since>.<newest message id>`, a proof `p.<sent at>.<id>`.
+ */
+export const operatorQueueCursorSchema = z
+  .string()
+  .check(z.maxLength(120), z.regex(/^(c\.\d{1,16}\.\d{1,16}|p\.\d{1,16}\.[A-Za-z0-9_-]{1,64})$/));
+
+/** `?cursor=&limit=` of the queue. */
+export const operatorQueueQuerySchema = z.object({
+  cursor: z.optional(operatorQueueCursorSchema),
+  limit: pageLimitSchema(OPERATOR_QUEUE_PAGE),
+});
+
+/**
+ * `GET /api/operator/queue`: everything waiting for Gomeum, oldest first (at equal times, the
+ * conversations first), a page at a time; `next` is the `cursor` of the page after it (null: none).
+ */
+export const operatorQueueSchema = z.object({
+  items: z.array(operatorQueueItemSchema),
+  next: z.nullable(operatorQueueCursorSchema),
+});
+/** A page of the queue. */
+export type OperatorQueuePage = z.infer<typeof operatorQueueSchema>;
 /** Whether the human Gomeum answers. */
 export type Presence = z.infer<typeof presenceSchema>;
 

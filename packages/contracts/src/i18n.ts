@@ -76,3 +76,12 @@ export function pickLocalized(text: LocalizedText | null | undefined, language: 
   const english = text?.[FALLBACK_LANGUAGE]?.trim();
   return english ? english : fallback;
 }
+
+/**
+ * The language text written in several languages is read in by default (by anyone whose own
+ * language it lacks): English when written, else the first written (in the order zh, ko, en).
+ */
+export function firstWrittenLanguage(written: Partial<Record<Language, unknown>>): Language | undefined {
+  if (written[FALLBACK_LANGUAGE]) return FALLBACK_LANGUAGE;
+  return LANGUAGES.find((language) => written[language]);
+}

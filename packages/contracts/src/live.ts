@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { aiStreamIdSchema, chatMessageSchema, chatSenderSchema } from './chat.ts';
+import {
+  aiStreamIdSchema,
+  chatConversationSchema,
+  chatMessageSchema,
+  chatSenderSchema,
+  operatorQueueItemSchema,
+} from './chat.ts';
 import { ERROR_CODES } from './errors.ts';
 import { broadcastEventSchema } from './notifications.ts';
 import { planetIdSchema } from './planets.ts';
@@ -14,20 +20,30 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), serverTime: z.number() }),
   /** Answer to a client `ping`. */
   z.object({ type: z.literal('pong') }),
-  /** A client event that was refused (bad shape, not allowed, rate limited). */
-  z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES) }),
+  /**
+   * A client event that was refused (bad shape, not allowed, rate limited). `refused`: the type of
+   * the event refused, when known; `retryAfterMs`: when it may be sent again (a budget spent).
+   */
+  z.object({
+    type: z.literal('error'),
+    code: z.enum(ERROR_CODES),
+    refused: z.optional(z.string().check(z.maxLength(64))),
+    retryAfterMs: z.optional(z.number().check(z.int(), z.nonnegative())),
+  }),
   /** A stored chat message; `streamId` names the AI answer it completes (the id of the message answered), if any. */
   z.object({ type: z.literal('chat.message'), message: chatMessageSchema, streamId: z.nullable(aiStreamIdSchema) }),
   /**
-   * The messages after the id a client asked for (`after`, echoed), oldest first, a page at a time:
-   * `more` says newer ones remain (the client asks again from the last it has). With `after` null,
-   * the newest page.
+   * The messages after the id a client asked for (`after`, echoed), oldest first, a page at a time
+   * (`CHAT_HISTORY_LIMIT` messages, `CHAT_PAGE_MAX_BYTES`): `more` says newer ones remain (the
+   * client asks again from the last it has). With `after` null, the newest page, and `older` says
+   * whether older messages exist (read by scrolling back, `before` the first).
    */
   z.object({
     type: z.literal('chat.history'),
     after: z.nullable(z.number().check(z.int(), z.minimum(0))),
     messages: z.array(chatMessageSchema),
     more: z.optional(z.boolean()),
+    older: z.optional(z.boolean()),
     /** To a user: the newest of their messages the operator has read (their "Seen"); 0 = none. */
     operatorReadId: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
@@ -72,12 +88,42 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('gomeum_log.changed'), planet: planetIdSchema }),
   /** Gomeum published a diary update: open tabs show the diary's dot at once. */
   z.object({ type: z.literal('update.published'), id: z.string(), createdAt: z.number() }),
+  /**
+   * Gomeum changed a diary update (its image attached or removed, its text edited) or deleted it:
+   * open tabs read the diary again. The dashboard attaches an image after the update is written.
+   */
+  z.object({ type: z.literal('update.changed'), id: z.string() }),
   /** A new broadcast from Gomeum, shown at once in every open tab. */
   broadcastEventSchema,
   /** Gomeum reacted to a proof: to its user (shown under the proof) and to the operators (leaves the queue). */
   z.object({ type: z.literal('proof.reaction'), reaction: proofReactionSchema }),
   /** A proof entered or left the queue of proofs waiting for Gomeum (operators only). */
   z.object({ type: z.literal('proof.queue_changed') }),
+  /**
+   * A conversation of the operator's inbox changed (operators only): its row as it is now, or null
+   * when it is gone; `version` orders two changes of it. `unreadTotal`: conversations with a
+   * message the operator has not read, over the whole inbox. A dashboard applies it to what it
+   * holds; it reads the list again only when it (re)connects.
+   */
+  z.object({
+    type: z.literal('chat.conversation'),
+    userId: z.string(),
+    conversation: z.nullable(chatConversationSchema),
+    unreadTotal: z.number().check(z.int(), z.nonnegative()),
+  }),
+  /**
+   * An item of the operator's queue entered, changed or left it (operators only): the item named
+   * by `key` (`queueItemKey`) as it is now, or null when it no longer waits. A conversation's
+   * carries its `version` (see `chat.conversation`).
+   */
+  z.object({
+    type: z.literal('operator.queue'),
+    key: z.string(),
+    item: z.nullable(operatorQueueItemSchema),
+    version: z.optional(z.number().check(z.int(), z.nonnegative())),
+  }),
+  /** A user and everything of theirs are gone (their account deleted, a guest merged into an account): operators only. */
+  z.object({ type: z.literal('operator.user_removed'), userId: z.string() }),
 ]);
 /** An event from the server. */
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -115,8 +161,16 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.typing'), typing: z.boolean(), userId: z.optional(chatTypingUserIdSchema) }),
   /** The user has seen their conversation up to `upTo` (the chat is open). */
   z.object({ type: z.literal('chat.seen'), upTo: z.number().check(z.int(), z.nonnegative()) }),
-  /** The operator asks for a reply drafted for the conversation of `userId`, streamed back under `draftId`. */
-  z.object({ type: z.literal('chat.draft'), userId: chatTypingUserIdSchema, draftId: chatDraftIdSchema }),
+  /**
+   * The operator asks for a reply drafted for the conversation of `userId`, streamed back under
+   * `draftId`; with `proofId`, a reaction to that proof of theirs instead.
+   */
+  z.object({
+    type: z.literal('chat.draft'),
+    userId: chatTypingUserIdSchema,
+    draftId: chatDraftIdSchema,
+    proofId: z.optional(chatDraftIdSchema),
+  }),
   /** The operator left the conversation: the draft under way stops. */
   z.object({ type: z.literal('chat.draft_cancel'), draftId: chatDraftIdSchema }),
 ]);
@@ -135,4 +189,9 @@ export const LIVE_CLOSE = {
   goingAway: 1001,
   /** The socket sent far more events than a person does (a script): closed, as a policy violation. */
   tooMany: 1008,
+  /**
+   * The client left more unread than the server keeps for one socket (`LIVE_MAX_BUFFERED_BYTES`):
+   * closed and its buffers freed. A tab on a slow link reconnects and resumes.
+   */
+  tooSlow: 4008,
 } as const;

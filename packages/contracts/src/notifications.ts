@@ -1,17 +1,35 @@
 import * as z from 'zod/mini';
+import { isLanguage } from './i18n.ts';
 
 /** Longest broadcast title. */
 export const NOTIFICATION_TITLE_MAX_LENGTH = 120;
 /** Longest broadcast message. */
 export const NOTIFICATION_MESSAGE_MAX_LENGTH = 1000;
 
-/** A broadcast to every user; sender is always 'Gomeum'. */
+/** A broadcast's words in one language, with the popup link that shows that language's title. */
+export const broadcastWordsSchema = z.object({ title: z.string(), message: z.string(), popupPath: z.string() });
+/** A broadcast's words in one language. */
+export type BroadcastWords = z.infer<typeof broadcastWordsSchema>;
+
+/**
+ * A broadcast to every user; sender is always 'Gomeum'. `popupPath` is the home-page link that
+ * shows it as a popup, signed by the server (see home.ts). `languages`: its words in each language
+ * it was written in (absent when only `title` and `message` were), read through `broadcastIn`.
+ */
 export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),
   message: z.string(),
   sender: z.string(),
   createdAt: z.number(),
+  popupPath: z.string(),
+  languages: z.optional(
+    z.object({
+      en: z.optional(broadcastWordsSchema),
+      zh: z.optional(broadcastWordsSchema),
+      ko: z.optional(broadcastWordsSchema),
+    }),
+  ),
 });
 /** A broadcast to every user. */
 export type Notification = z.infer<typeof notificationSchema>;
@@ -43,22 +61,37 @@ export type SentNotification = z.infer<typeof sentNotificationSchema>;
 /** `GET /api/operator/notifications`: every broadcast with its delivery, newest first. */
 export const sentNotificationListSchema = z.object({ notifications: z.array(sentNotificationSchema) });
 
-/** The operator's broadcast: both title and message are required (after trimming). */
+const broadcastTitle = z
+  .string({ error: 'notifications.error_missing_fields' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'notifications.error_missing_fields' }),
+    z.maxLength(NOTIFICATION_TITLE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+  );
+const broadcastMessage = z
+  .string({ error: 'notifications.error_missing_fields' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'notifications.error_missing_fields' }),
+    z.maxLength(NOTIFICATION_MESSAGE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
+  );
+/** One language's title and message of the operator's broadcast, both required. */
+const broadcastTextSchema = z.object({ title: broadcastTitle, message: broadcastMessage });
+
+/**
+ * The operator's broadcast: both title and message are required (after trimming), and they are
+ * what a reader gets when `languages` (each language written, title and message) has not theirs.
+ */
 export const notificationBodySchema = z.object({
-  title: z
-    .string({ error: 'notifications.error_missing_fields' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'notifications.error_missing_fields' }),
-      z.maxLength(NOTIFICATION_TITLE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
-    ),
-  message: z
-    .string({ error: 'notifications.error_missing_fields' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'notifications.error_missing_fields' }),
-      z.maxLength(NOTIFICATION_MESSAGE_MAX_LENGTH, { error: 'notifications.error_too_long' }),
-    ),
+  languages: z.optional(
+    z.object({
+      en: z.optional(broadcastTextSchema),
+      zh: z.optional(broadcastTextSchema),
+      ko: z.optional(broadcastTextSchema),
+    }),
+  ),
+  title: broadcastTitle,
+  message: broadcastMessage,
 });
 /** The operator's broadcast body. */
 export type NotificationBody = z.infer<typeof notificationBodySchema>;
@@ -79,17 +112,11 @@ export function isShowableNotification(notification: Pick<Notification, 'title' 
   return notification.title.trim() !== '' && notification.message.trim() !== '';
 }
 
-/** The home-page link a broadcast opens: `/?popup=true&title=…&date=…` (plus image and video when set). */
-export function broadcastPopupPath(
-  notification: Pick<Notification, 'title' | 'createdAt'>,
-  media: { image?: string | null; video?: string | null } = {},
-): string {
-  const params = new URLSearchParams({
-    popup: 'true',
-    title: notification.title,
-    date: new Date(notification.createdAt).toISOString().slice(0, 10),
-  });
-  if (media.image) params.set('image', media.image);
-  if (media.video) params.set('video', media.video);
-  return `/?${params.toString()}`;
+/** A broadcast's words in the reader's language when it was written in it, else its own. */
+export function broadcastIn(
+  notification: Pick<Notification, 'title' | 'message' | 'popupPath' | 'languages'>,
+  language: string,
+): BroadcastWords {
+  const own = isLanguage(language) ? notification.languages?.[language] : undefined;
+  return own ?? { title: notification.title, message: notification.message, popupPath: notification.popupPath };
 }

@@ -6,16 +6,32 @@
 import { accountDeletedSchema, chatPageQuerySchema, chatPageSchema, operatorDeleteUserBodySchema } from './account.ts';
 import { okSchema } from './auth.ts';
 import {
+  chatConversationsQuerySchema,
   chatConversationsSchema,
   chatReadBodySchema,
   chatReadReplySchema,
   chatUserParamsSchema,
+  operatorQueueQuerySchema,
   operatorQueueSchema,
   presenceBodySchema,
   presenceSchema,
-  sendChatBodySchema,
   sendChatReplySchema,
 } from './chat.ts';
+import {
+  savedReplyBodySchema,
+  savedReplyListSchema,
+  savedReplyParamsSchema,
+  savedReplySchema,
+  savedReplyUseBodySchema,
+  savedReplyUseParamsSchema,
+  savedReplyUseSchema,
+} from './saved-replies.ts';
+import {
+  sendGomeumBodySchema,
+  translateBodySchema,
+  translateForUserBodySchema,
+  translationSchema,
+} from './translation.ts';
 import {
   gomeumAnswerBodySchema,
   moonIdParamsSchema,
@@ -31,6 +47,7 @@ import {
   setOperatorAlertsBodySchema,
 } from './operator-alerts.ts';
 import { notificationBodySchema, sentNotificationListSchema, sentNotificationSchema } from './notifications.ts';
+import { updatePopupLinksSchema } from './home.ts';
 import {
   daysQuerySchema,
   gomeumTaskFieldsSchema,
@@ -49,6 +66,7 @@ import {
   proofReactionParamsSchema,
   proofReactionReplySchema,
   waitingProofListSchema,
+  waitingProofSchema,
 } from './reactions.ts';
 import type { RouteDef } from './route.ts';
 import {
@@ -69,7 +87,7 @@ import {
 
 // Users: the list, one user's visits, the overview, a user's data.
 
-/** A page of users matching `?query=` (email or guest id), newest first. */
+/** A page of users, newest first, or those whose email or guest id starts with `?query=`. */
 export const users = {
   method: 'GET',
   path: '/api/operator/users',
@@ -194,6 +212,15 @@ export const waitingProofs = {
   kind: 'json',
   response: waitingProofListSchema,
 } as const satisfies RouteDef;
+/** One proof still waiting for Gomeum, by id (however far down the queue); 404 once reacted to or gone. */
+export const waitingProof = {
+  method: 'GET',
+  path: '/api/operator/proofs/waiting/:logId',
+  auth: 'operator',
+  kind: 'json',
+  params: proofReactionParamsSchema,
+  response: waitingProofSchema,
+} as const satisfies RouteDef;
 export const replyToProof = {
   method: 'POST',
   path: '/api/operator/proofs/:logId/reaction',
@@ -259,6 +286,15 @@ export const editUpdate = {
   body: updateBodySchema,
   response: updateSchema,
 } as const satisfies RouteDef;
+/** An update's popup links to share, signed by the server: one per language it has a title in. */
+export const updatePopupLinks = {
+  method: 'GET',
+  path: '/api/operator/updates/:id/popup-links',
+  auth: 'operator',
+  kind: 'json',
+  params: updateIdParamsSchema,
+  response: updatePopupLinksSchema,
+} as const satisfies RouteDef;
 export const deleteUpdate = {
   method: 'DELETE',
   path: '/api/operator/updates/:id',
@@ -311,11 +347,13 @@ export const broadcast = {
 
 // The chat inbox and Gomeum's presence.
 
+/** A page of the conversations, most recent first. */
 export const chats = {
   method: 'GET',
   path: '/api/operator/chats',
   auth: 'operator',
   kind: 'json',
+  query: chatConversationsQuerySchema,
   response: chatConversationsSchema,
 } as const satisfies RouteDef;
 export const chatMessagesOf = {
@@ -333,7 +371,8 @@ export const sendGomeumMessage = {
   auth: 'operator',
   kind: 'json',
   params: chatUserParamsSchema,
-  body: sendChatBodySchema,
+  /** `original`: the operator's words before they were translated into the user's language. */
+  body: sendGomeumBodySchema,
   response: sendChatReplySchema,
 } as const satisfies RouteDef;
 export const markChatRead = {
@@ -345,12 +384,13 @@ export const markChatRead = {
   body: chatReadBodySchema,
   response: chatReadReplySchema,
 } as const satisfies RouteDef;
-/** Everything waiting for Gomeum (conversations and proofs), oldest first. */
+/** Everything waiting for Gomeum (conversations and proofs), oldest first, a page at a time. */
 export const operatorQueue = {
   method: 'GET',
   path: '/api/operator/queue',
   auth: 'operator',
   kind: 'json',
+  query: operatorQueueQuerySchema,
   response: operatorQueueSchema,
 } as const satisfies RouteDef;
 export const presence = {
@@ -388,4 +428,71 @@ export const setOperatorAlerts = {
   kind: 'json',
   body: setOperatorAlertsBodySchema,
   response: operatorAlertsStateSchema,
+} as const satisfies RouteDef;
+
+// Translation for the operator (an AI key configured; otherwise every answer is `no_ai`).
+
+/** A text into a language: the operator's reading language (a user's words), or any of the three. */
+export const translateText = {
+  method: 'POST',
+  path: '/api/operator/translate',
+  auth: 'operator',
+  kind: 'json',
+  body: translateBodySchema,
+  response: translationSchema,
+} as const satisfies RouteDef;
+/** The operator's words into the language of the user of a conversation (their interface language). */
+export const translateForUser = {
+  method: 'POST',
+  path: '/api/operator/chats/:userId/translate',
+  auth: 'operator',
+  kind: 'json',
+  params: chatUserParamsSchema,
+  body: translateForUserBodySchema,
+  response: translationSchema,
+} as const satisfies RouteDef;
+
+// Saved replies: short texts in three languages, inserted in the reply box by `/` and a few letters.
+
+export const savedReplies = {
+  method: 'GET',
+  path: '/api/operator/saved-replies',
+  auth: 'operator',
+  kind: 'json',
+  response: savedReplyListSchema,
+} as const satisfies RouteDef;
+export const addSavedReply = {
+  method: 'POST',
+  path: '/api/operator/saved-replies',
+  auth: 'operator',
+  kind: 'json',
+  body: savedReplyBodySchema,
+  response: savedReplySchema,
+} as const satisfies RouteDef;
+export const updateSavedReply = {
+  method: 'PUT',
+  path: '/api/operator/saved-replies/:id',
+  auth: 'operator',
+  kind: 'json',
+  params: savedReplyParamsSchema,
+  body: savedReplyBodySchema,
+  response: savedReplySchema,
+} as const satisfies RouteDef;
+export const deleteSavedReply = {
+  method: 'DELETE',
+  path: '/api/operator/saved-replies/:id',
+  auth: 'operator',
+  kind: 'json',
+  params: savedReplyParamsSchema,
+  response: okSchema,
+} as const satisfies RouteDef;
+/** A saved reply filled in for one user (their name, their latest task's planet), in their language. */
+export const useSavedReply = {
+  method: 'POST',
+  path: '/api/operator/chats/:userId/saved-replies/:id',
+  auth: 'operator',
+  kind: 'json',
+  params: savedReplyUseParamsSchema,
+  body: savedReplyUseBodySchema,
+  response: savedReplyUseSchema,
 } as const satisfies RouteDef;

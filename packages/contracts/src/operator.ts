@@ -18,20 +18,36 @@ export const operatorUserSchema = z.object({
 /** One user as the operator's list shows them. */
 export type OperatorUser = z.infer<typeof operatorUserSchema>;
 
-/** `?query=&page=&pageSize=` of the user list. */
+/**
+ * Where a page of the user list starts: after the user it names (a page's `next`): newest first
+ * `t.<created at>.<id>`; a search `k.<the matched email or guest id>`.
+ */
+export const userCursorSchema = z
+  .string()
+  .check(z.maxLength(800), z.regex(/^(t\.\d{1,16}\.[A-Za-z0-9_-]{1,64}|k\..+)$/));
+
+/**
+ * `?query=&cursor=&limit=` of the user list. A query finds users whose email address or guest id
+ * starts with it (letters in any case): a range of an index, however many users there are.
+ */
 export const userListQuerySchema = z.object({
   query: z._default(z.string().check(z.trim(), z.maxLength(254)), ''),
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-  pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  cursor: z.optional(userCursorSchema),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 
-/** A page of users, newest first. */
+/**
+ * A page of users: newest first, or for a search in the order of the address or guest id found.
+ * `next` is the `cursor` of the page after it (null: none follows); `total` counts every user, and
+ * is null for a search.
+ */
 export const userListSchema = z.object({
   items: z.array(operatorUserSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  next: z.nullable(userCursorSchema),
+  total: z.nullable(z.number()),
 });
+/** A page of users. */
+export type UserListPage = z.infer<typeof userListSchema>;
 
 /** `/api/operator/users/:userId` params. */
 export const userParamsSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });

@@ -60,6 +60,9 @@ export { setReminder } from './routes/setReminder.ts';
 export { moonQuestions } from './routes/moonQuestions.ts';
 export { answerMoonQuestion } from './routes/answerMoonQuestion.ts';
 
+// The home page's popup (a signed link).
+export { homePopup } from './routes/homePopup.ts';
+
 // The updates diary and the broadcasts.
 export { updates } from './routes/updates.ts';
 export { diaryState } from './routes/diaryState.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { localizedTextSchema } from './i18n.ts';
+import { isLanguage, localizedTextSchema } from './i18n.ts';
 import { planetIdSchema } from './planets.ts';
 import { proofReactionSchema } from './reactions.ts';
 import { hasVisibleText, isCalendarDate } from './text.ts';
@@ -116,6 +116,8 @@ export const gomeumLogSchema = z.object({
   id: z.string(),
   planet: planetIdSchema,
   content: z.string(),
+  /** The text in each language it was written in (absent when only `content` was): see `gomeumLogIn`. */
+  contents: z.optional(localizedTextSchema),
   imageUrls: z.array(z.string()),
   createdAt: z.number(),
 });
@@ -143,7 +145,28 @@ export const operatorTaskParamsSchema = z.object({
   planetId: planetIdSchema,
 });
 
-/** Text of a new Gomeum log (multipart, with up to `GOMEUM_LOG_MAX_IMAGES` images). */
-export const gomeumLogFieldsSchema = z.object({ content: requiredText(PROOF_TEXT_MAX) });
+const logLanguageText = z.optional(
+  z.string().check(z.trim(), z.maxLength(PROOF_TEXT_MAX, { error: 'task.error_too_long' })),
+);
+
+/**
+ * Text of a new or corrected Gomeum log (multipart, with up to `GOMEUM_LOG_MAX_IMAGES` images):
+ * `content`, what every reader gets, and each language written (`content_en`, ...), when there are
+ * several; blank ones count as unwritten.
+ */
+export const gomeumLogFieldsSchema = z.object({
+  content: requiredText(PROOF_TEXT_MAX),
+  content_en: logLanguageText,
+  content_zh: logLanguageText,
+  content_ko: logLanguageText,
+});
+/** Text of a new or corrected Gomeum log. */
+export type GomeumLogFields = z.infer<typeof gomeumLogFieldsSchema>;
+
+/** A Gomeum log entry's text in the reader's language when it was written in it, else its own. */
+export function gomeumLogIn(log: Pick<GomeumLog, 'content' | 'contents'>, language: string): string {
+  const own = isLanguage(language) ? log.contents?.[language]?.trim() : undefined;
+  return own ? own : log.content;
+}
 /** Images one Gomeum log may carry. */
 export const GOMEUM_LOG_MAX_IMAGES = 4;

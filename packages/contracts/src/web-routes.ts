@@ -89,25 +89,26 @@ export function isWebRoute(pathname: string): boolean {
 }
 
 /**
- * The id of the `<script type="application/json">` in which the server embeds the API answers a
- * page it has drawn was drawn from (the app's first reads take them instead of asking again).
+ * The id of the `<script type="application/json">` in which the server embeds the state a page it
+ * rendered was rendered from (its queries, dehydrated): the app hydrates its cache with it instead
+ * of reading them again.
  */
-export const FIRST_READS_ELEMENT_ID = 'first-reads';
+export const DEHYDRATED_STATE_ELEMENT_ID = 'dehydrated-state';
 
 /** A route of the user's table (`routes.ts`), by name. */
 export type UserRouteName = keyof typeof userRoutes;
 
 /**
- * What a signed-in user's page reads first, by route, each with the page's own parameters: the
- * server's HTML preloads these reads (a page it draws carries their answers instead), and the app
- * reads them before the page renders, so it paints once, with its data.
+ * What a signed-in user's page prefetches, by route, each with the page's own parameters: the
+ * server's HTML preloads these reads (a page it renders carries them dehydrated instead), and the
+ * app prefetches them before the page renders, so it paints once, with its data.
  */
-export const PAGE_FIRST_READS = {
+export const PAGE_PREFETCHES = {
   galaxy: ['galaxy'],
   moon: ['moonQuestions'],
   planet: ['taskScreen', 'taskProgress', 'gomeumLogs'],
-  task: ['taskScreen', 'taskProgress', 'taskLogs', 'gomeumLogs'],
+  task: ['taskScreen', 'taskProgress', 'taskLogs', 'gomeumLogs', 'reminder'],
 } as const satisfies Partial<Record<WebRoute, readonly UserRouteName[]>>;
 
-/** The routes one page reads first. */
-export type FirstReadOf<P extends keyof typeof PAGE_FIRST_READS> = (typeof PAGE_FIRST_READS)[P][number];
+/** The routes one page prefetches. */
+export type PagePrefetchOf<P extends keyof typeof PAGE_PREFETCHES> = (typeof PAGE_PREFETCHES)[P][number];

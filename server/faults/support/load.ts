@@ -22,13 +22,16 @@ export interface Write {
   from: 'user' | 'gomeum';
   createdAt: number;
   attempts: number;
-  /** The stored id, once acknowledged. */
+  /** The stored message's id (its number in the conversation), once acknowledged. */
   ackId?: number;
   ackAt?: number;
   ackInstance?: string;
   /** The writer gave up (never acknowledged). */
   gaveUp?: boolean;
 }
+
+/** Names a message among every conversation's: its id is its number within its own. */
+export const messageKey = (userId: string, id: number) => `${userId}:${id}`;
 
 const REQUEST_TIMEOUT_MS = 5_000;
 // How long a writer keeps retrying one message before it gives up on it.
@@ -61,8 +64,8 @@ class CookieJar {
  */
 abstract class Client {
   readonly jar = new CookieJar();
-  /** Every message id this client received, and how. */
-  readonly received = new Map<number, 'live' | 'resume'>();
+  /** Every message this client received (by `messageKey`), and how. */
+  readonly received = new Map<string, 'live' | 'resume'>();
   /** The live socket has been ready once. */
   ready = false;
   socket: WebSocket | null = null;
@@ -190,7 +193,10 @@ abstract class Client {
   }
 
   protected mark(messages: ChatMessage[], how: 'live' | 'resume'): void {
-    for (const message of messages) if (!this.received.has(message.id)) this.received.set(message.id, how);
+    for (const message of messages) {
+      const key = messageKey(message.userId, message.id);
+      if (!this.received.has(key)) this.received.set(key, how);
+    }
   }
 
   /** What to read again after a (re)connect or a resync. */

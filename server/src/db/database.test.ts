@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { guestClient } from '../test/accounts.ts';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
+import { appTest } from '../test/app-test.ts';
+import { TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
+
+const it = appTest();
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
   /** The connection losses the app hears from now on (it logs each), each error once. */
-  function connectionsLost(): Set<unknown> {
+  function connectionsLost(t: TestApp): Set<unknown> {
     const lost = new Set<unknown>();
     const warn = vi.spyOn(t.app.log, 'warn');
     warn.mockClear();
@@ -25,12 +20,12 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
     return lost;
   }
 
-  it('are replaced: the process lives on and the next requests succeed', async () => {
+  it('are replaced: the process lives on and the next requests succeed', async ({ t }) => {
     const { client } = await guestClient(t);
     expect((await client.get('/api/me')).body).toMatchObject({ role: 'user' });
     // What a `pg_ctl restart` does to every open connection: "terminating connection due to
     // administrator command" (57P01), delivered to idle pool clients as an 'error' event.
-    const lost = connectionsLost();
+    const lost = connectionsLost(t);
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
@@ -47,8 +42,8 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections that the server ends
     for (let i = 0; i < 5; i += 1) expect((await client.get('/api/me')).body).toMatchObject({ role: 'user' });
   });
 
-  it('are replaced even when one is lost in the middle of a transaction', async () => {
-    const lost = connectionsLost();
+  it('are replaced even when one is lost in the middle of a transaction', async ({ t }) => {
+    const lost = connectionsLost(t);
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {

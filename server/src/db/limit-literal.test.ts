@@ -1,12 +1,15 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { appTest } from '../test/app-test.ts';
+import { TEST_DATABASE_URL } from '../test/test-app.ts';
 import { LimitLiteralPlugin } from './limit-literal.ts';
 
 interface Db {
   t: { id: number };
 }
+
+const it = appTest();
 
 describe('LimitLiteralPlugin', () => {
   const sqlite = new SQLite(':memory:');
@@ -53,13 +56,7 @@ describe('LimitLiteralPlugin', () => {
 });
 
 describe('the app’s database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has LIMITs written in on SQLite and bound on PostgreSQL', () => {
+  it('has LIMITs written in on SQLite and bound on PostgreSQL', ({ t }) => {
     const { sql: text } = t.database.db.selectFrom('updates').select('id').limit(5).compile();
     expect(text).toBe(TEST_DATABASE_URL ? 'select "id" from "updates" limit $1' : 'select "id" from "updates" limit 5');
   });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../test/test-app.ts';
-
-const onSqlite = !TEST_DATABASE_URL;
+import { describe, expect } from 'vitest';
+import { appTest } from '../test/app-test.ts';
+import { TEST_DATABASE_URL } from '../test/test-app.ts';
 import { prepared } from './prepared.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const onSqlite = !TEST_DATABASE_URL;
+const it = appTest();
 
 describe('prepared queries', () => {
-  it('runs the query compiled once with each call’s values, its constants kept', async () => {
+  it('runs the query compiled once with each call’s values, its constants kept', async ({ t }) => {
     const db = t.database.db;
     const insert = prepared((db, id: string, title: string) =>
       db
@@ -36,7 +32,7 @@ describe('prepared queries', () => {
     expect(await byId(db, 'u-1', 0)).toEqual([]);
   });
 
-  it('builds a query once per value of a written argument (a LIMIT), the others bound', async () => {
+  it('builds a query once per value of a written argument (a LIMIT), the others bound', async ({ t }) => {
     const db = t.database.db;
     for (const [id, title] of [
       ['w-1', 'One'],
@@ -63,7 +59,7 @@ describe('prepared queries', () => {
     expect(builds).toBe(2);
   });
 
-  it.runIf(onSqlite)('checked, fails a SQLite query whose LIMIT argument is not declared written', async () => {
+  it.runIf(onSqlite)('checked, fails a SQLite query whose LIMIT argument is not declared written', async ({ t }) => {
     const db = t.database.db;
     const undeclared = prepared((db, limit: number) => db.selectFrom('updates').select('id').limit(limit), {
       check: true,
@@ -71,7 +67,7 @@ describe('prepared queries', () => {
     await expect(undeclared(db, 5)).rejects.toThrow(/differs from its build: .*limit 5/);
   });
 
-  it('refuses a query one of whose arguments is not a parameter of it', async () => {
+  it('refuses a query one of whose arguments is not a parameter of it', async ({ t }) => {
     const db = t.database.db;
     const newestFirst = prepared(
       (db, newest: boolean) =>
@@ -84,7 +80,7 @@ describe('prepared queries', () => {
     await expect(newestFirst(db, true)).rejects.toThrow(/does not take argument 0/);
   });
 
-  it('checked (as under the tests), fails a call whose own build would differ from the prepared one', async () => {
+  it('checked (as under the tests), fails a call whose own build would differ from the prepared one', async ({ t }) => {
     const db = t.database.db;
     // An argument that decides whether a filter exists: the stand-in always adds it, null does not.
     const since = prepared(

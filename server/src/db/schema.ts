@@ -30,6 +30,15 @@ export interface Database {
   task_reminders: TaskRemindersTable;
   guest_merges: GuestMergesTable;
   operator_alerts: OperatorAlertsTable;
+  chat_conversations: ChatConversationsTable;
+  operator_counts: OperatorCountsTable;
+  waiting_proofs: WaitingProofsTable;
+  visit_days: VisitDaysTable;
+  visit_pages: VisitPagesTable;
+  visit_countries: VisitCountriesTable;
+  translations: TranslationsTable;
+  translation_claims: TranslationClaimsTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export interface UsersTable {
@@ -52,6 +61,8 @@ export interface UsersTable {
    * them is written, moved or deleted: set by the database's triggers, never by the app.
    */
   logs_version: Generated<number>;
+  /** The UTC day (ms / 86 400 000) of the user's newest visit: set by the database's triggers. */
+  last_visit_day: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -118,12 +129,19 @@ export interface GomeumLogsTable {
   /** JSON array of file keys. */
   images: string;
   created_at: number;
+  /** JSON: the text in each language it was written in; null when only `content` was. */
+  contents: string | null;
 }
 
 export interface ChatMessagesTable {
-  /** Monotonic: clients resume from the last id they saw. */
+  /** Monotonic over every conversation: the database's own key and bookkeeping, never sent. */
   id: Generated<number>;
   user_id: string;
+  /**
+   * The message's number in its user's conversation (1, 2, 3…; unique per user): its id on the
+   * wire, where clients resume from the last they saw. Numbered by the database when left out.
+   */
+  seq: Generated<number>;
   sender: 'user' | 'gomeum' | 'gomeum_ai';
   kind: 'message' | 'welcome' | 'announcement' | 'unavailable' | 'reaction';
   content: string;
@@ -189,6 +207,8 @@ export interface NotificationsTable {
   id: string;
   title: string;
   message: string;
+  /** JSON: each language's title and message; null when only `title` and `message` were written. */
+  languages: string | null;
   sender: string;
   created_at: number;
   /** Push deliveries accepted; null while delivery is still under way. */
@@ -286,4 +306,83 @@ export interface OperatorAlertsTable {
   user_id: string;
   topic: 'chat' | 'proof';
   sent_at: number;
+}
+
+/**
+ * One user's conversation with Gomeum as the operator's inbox and queue read it, kept by the
+ * database's triggers in the statement that writes a message or moves a read mark (migration
+ * 20261201100000_chat_conversations); the app only reads it.
+ */
+export interface ChatConversationsTable {
+  user_id: string;
+  /** The newest message that is not a notice (the inbox's order and preview). */
+  last_id: number;
+  message_count: number;
+  /** The user's messages above the operator's read mark. */
+  unread_count: number;
+  /** Gomeum's newest answer (0: none). */
+  answered_id: number;
+  /** Since when the conversation waits for Gomeum (the user's first message after the answer); null: it does not. */
+  waiting_since: number | null;
+  /** The user's newest message while it waits (the queue's preview). */
+  waiting_id: number | null;
+  /** Counts the row's changes: of two readings, the higher is the later. */
+  version: Generated<number>;
+}
+
+/** Counts the overview shows, in slots summed on reading (migration 20261201110000_operator_counts). */
+export interface OperatorCountsTable {
+  name: 'users' | 'guests' | 'unread_conversations';
+  slot: string;
+  value: number;
+}
+
+/** Proofs without a reaction, by when they were sent: kept by the database's triggers. */
+export interface WaitingProofsTable {
+  log_id: string;
+  created_at: number;
+}
+
+/** Visits and active users per UTC day: kept by the database's triggers. */
+export interface VisitDaysTable {
+  day: number;
+  visits: number;
+  active_users: number;
+}
+
+/** Visits per UTC day and path (its query left out). */
+export interface VisitPagesTable {
+  day: number;
+  page: string;
+  visits: number;
+}
+
+/** Visits per UTC day and country (unknown ones left out). */
+export interface VisitCountriesTable {
+  day: number;
+  country: string;
+  visits: number;
+}
+
+/** A text's translation into one language, by the SHA-256 (hex) of the text (see the migration). */
+export interface TranslationsTable {
+  source_hash: string;
+  target: string;
+  text: string;
+  created_at: number;
+}
+
+/** A text and language some instance is asking the AI to translate right now. */
+export interface TranslationClaimsTable {
+  source_hash: string;
+  target: string;
+  claimed_at: number;
+}
+
+/** One of the operator's saved replies: its shortcut and its words per language (JSON). */
+export interface SavedRepliesTable {
+  id: string;
+  shortcut: string;
+  texts: string;
+  updated_at: number;
 }

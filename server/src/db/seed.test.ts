@@ -1,17 +1,13 @@
 import { LANGUAGES, PLANET_IDS } from '@gomeum/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parseLocalized } from '../lib/json.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { appTest } from '../test/app-test.ts';
 import { seedContent } from './seed.ts';
 
-describe('starting content', () => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t.close();
-  });
+const it = appTest({}, 'test');
 
-  it('seeds every planet, Gomeum task and at least 12 moon questions, in all three languages', async () => {
-    t = await createTestApp();
+describe('starting content', () => {
+  it('seeds every planet, Gomeum task and at least 12 moon questions, in all three languages', async ({ t }) => {
     const defs = await t.database.db.selectFrom('task_definitions').selectAll().execute();
     expect(defs.map((d) => d.planet).sort()).toEqual([...PLANET_IDS].sort());
     const tasks = await t.database.db.selectFrom('gomeum_tasks').selectAll().execute();
@@ -31,8 +27,7 @@ describe('starting content', () => {
     }
   });
 
-  it('is idempotent and never overwrites what the operator changed', async () => {
-    t = await createTestApp();
+  it('is idempotent and never overwrites what the operator changed', async ({ t }) => {
     await t.database.db
       .updateTable('gomeum_tasks')
       .set({ proof: 'edited by Gomeum' })

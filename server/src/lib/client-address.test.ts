@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { appTest, type NewApp } from '../test/app-test.ts';
 import { parseTrustProxy, type TrustProxy } from './client-address.ts';
+
+const it = appTest();
 
 describe('TRUST_PROXY', () => {
   it('reads off, a hop count, or a list of addresses, ranges and named ranges', () => {
@@ -60,15 +62,9 @@ function request(
 }
 
 describe('the client address behind a proxy', () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
   /** A real app on a real port, with a route that tells what the server believes about the client. */
-  async function serve(trustProxy: TrustProxy, guestLimit = 1000): Promise<number> {
-    t = await createTestApp({
+  async function serve(newApp: NewApp, trustProxy: TrustProxy, guestLimit = 1000): Promise<number> {
+    const t = await newApp({
       trustProxy,
       rateLimit: { auth: 1000, guest: guestLimit },
       testRoutes: ['GET /test/client'],
@@ -85,21 +81,21 @@ describe('the client address behind a proxy', () => {
       host: string;
     };
 
-  it('with a hop count, takes the address the nearest proxy appended, whatever came before it', async () => {
-    const port = await serve({ hops: 1 });
+  it('with a hop count, takes the address the nearest proxy appended, whatever came before it', async ({ newApp }) => {
+    const port = await serve(newApp, { hops: 1 });
     expect((await client(port, '127.0.0.2', { 'x-forwarded-for': '6.6.6.6, 1.2.3.4' })).ip).toBe('1.2.3.4');
     expect((await client(port, '127.0.0.2', { 'x-forwarded-for': '<script>x</script>, 5.5.5.5' })).ip).toBe('5.5.5.5');
   });
 
-  it('ignores a forwarded address that is not an IP: the last trusted hop is the client', async () => {
-    const port = await serve({ hops: 1 });
+  it('ignores a forwarded address that is not an IP: the last trusted hop is the client', async ({ newApp }) => {
+    const port = await serve(newApp, { hops: 1 });
     for (const forged of ['not-an-ip', '<script>alert(1)</script>', '5.5.5.5, not-an-ip', '1.2.3.4:5678', 'unknown']) {
       expect((await client(port, '127.0.0.2', { 'x-forwarded-for': forged })).ip, forged).toBe('127.0.0.2');
     }
   });
 
-  it('with addresses, believes only those proxies, and nothing a client sends directly', async () => {
-    const port = await serve(parseTrustProxy('127.0.0.2'));
+  it('with addresses, believes only those proxies, and nothing a client sends directly', async ({ newApp }) => {
+    const port = await serve(newApp, parseTrustProxy('127.0.0.2'));
     // Through the proxy: the client at 127.0.0.1 forged an address; the proxy appended the real one.
     const viaProxy = await client(port, '127.0.0.2', {
       'x-forwarded-for': '6.6.6.6, 127.0.0.1',
@@ -116,14 +112,16 @@ describe('the client address behind a proxy', () => {
     expect(direct).toEqual({ ip: '127.0.0.3', protocol: 'http', host: `127.0.0.1:${port}` });
   });
 
-  it('when off, ignores every forwarded header', async () => {
-    const port = await serve(false);
+  it('when off, ignores every forwarded header', async ({ newApp }) => {
+    const port = await serve(newApp, false);
     const seen = await client(port, '127.0.0.2', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' });
     expect(seen).toEqual({ ip: '127.0.0.2', protocol: 'http', host: `127.0.0.1:${port}` });
   });
 
-  it('keeps one rate-limit bucket per real client, however the forged part of the header rotates', async () => {
-    const port = await serve(parseTrustProxy('127.0.0.2'), 3);
+  it('keeps one rate-limit bucket per real client, however the forged part of the header rotates', async ({
+    newApp,
+  }) => {
+    const port = await serve(newApp, parseTrustProxy('127.0.0.2'), 3);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const forged = `10.0.${i}.${i}`;

@@ -5,8 +5,8 @@ import negotiator from '@fastify/accept-negotiator';
 export type ReplyEncoding = 'br' | 'gzip';
 
 /**
- * How replies are compressed: by @fastify/compress for every reply (app.ts), and once per kept
- * reply for the replies sent again (lib/kept-replies.ts), with the same settings.
+ * How replies are compressed: by @fastify/compress for every reply (app.ts), and once per cached
+ * reply for the replies sent again (lib/response-cache.ts), with the same settings.
  */
 export const REPLY_COMPRESSION = {
   /** Replies smaller than this go out as they are. */

@@ -1,72 +1,33 @@
 import type { ErrorCode } from '@gomeum/contracts';
-import { isErrorCode } from '@gomeum/contracts';
+import { ERRORS, isErrorCode } from '@gomeum/contracts';
+import { errorWords } from '@gomeum/contracts/operator-errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { containsNul } from './zod-provider.ts';
 
-/** English text for each code; the web app shows its own translation, this is for API clients. */
-const MESSAGES: Record<ErrorCode, string> = {
-  'register.error_missing_fields': 'Please fill in both email and password.',
-  'register.error_email_exists': 'This email is already registered.',
-  'register.error_failed': 'Authentication failed. Please check your email and password.',
-  'register.error_invalid_email': 'Please enter a valid email address.',
-  'register.error_password_short': 'The password must be at least 8 characters long.',
-  'register.error_password_common':
-    'This password is one of the most common ones and easy to guess. Please choose another.',
-  'task.error_fill_all': 'Please fill in all fields before submitting.',
-  'task.error_too_long': 'That text is too long.',
-  'task.error_already_confirmed': 'This task is already confirmed and can no longer be changed.',
-  'task.error_not_confirmed': 'Please describe your task and confirm it first.',
-  'task.error_date': 'Please pick a real day, today or before.',
-  'upload.error_not_image': 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
-  'upload.error_too_large': 'The image is too large.',
-  'moon.error_number': 'Please give the question a whole number from 1 up.',
-  'moon.error_number_taken': 'A question with this number already exists.',
-  'moon.error_question_language': 'Please write the question in at least one language.',
-  'errors.bad_request': 'The request is not valid.',
-  'errors.unauthorized': 'Please log in first.',
-  'errors.forbidden': 'You are not allowed to do this.',
-  'errors.not_found': 'Not found.',
-  'errors.payload_too_large': 'The request is too large.',
-  'errors.unsupported_media_type': 'This content type is not supported.',
-  'errors.rate_limited': 'Too many requests. Please wait a moment and try again.',
-  'errors.server': 'Something went wrong on our side. Please try again.',
-  'moon.error_blank': 'Please write an answer first.',
-  'moon.error_too_long': 'This answer is too long.',
-  'moon.error_already_answered': 'You have already answered this question.',
-  'moon.error_answer_language': 'Please enter an answer in at least one language.',
-  'updates.error_title_required': 'Please give the update a title in at least one language.',
-  'updates.error_too_long': 'This text is too long.',
-  'notifications.error_missing_fields': 'Please fill in both title and message.',
-  'notifications.error_too_long': 'This text is too long.',
-  'push.error_endpoint': 'This push subscription cannot be used.',
-  'errors.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
-  'errors.storage_full': 'The server has run out of storage space. Please try again later.',
-  'errors.offline': "You're offline — this will work again once you're back online.",
-  'progress.error_goal': 'The goal must be a whole number of proofs from 1 to 365.',
-  'progress.error_time_zone': 'This time zone is not known.',
-  'reaction.error_blank': 'Write a reply first.',
-  'reaction.error_too_long': 'That reply is too long.',
-  'reaction.error_exists': 'Gomeum has already reacted to this proof.',
-  'reminder.error_days': 'Choose at least one day of the week for the reminder.',
-  'reminder.error_time': 'Give the reminder a time of day, such as 08:30.',
-};
-
-/** An error a service throws on purpose: it becomes `{ error: { code, message } }` with `status`. */
+/**
+ * An error a service throws on purpose: it becomes `{ error: { code, message } }` with the code's
+ * status (contracts' ERRORS: each code has one).
+ */
 export class AppError extends Error {
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
-    message?: string,
+    /** `retryAfterS`: sent as `Retry-After`, when trying again later is the answer. */
+    readonly options: { retryAfterS?: number } = {},
   ) {
-    super(message ?? MESSAGES[code]);
+    super(errorWords(code));
     this.name = 'AppError';
+  }
+
+  /** The HTTP status of its code. */
+  get status(): number {
+    return ERRORS[this.code].status;
   }
 }
 
-/** The JSON body of an error response. */
+/** The JSON body of an error response: the code and its English words (from the contract). */
 export function errorBody(code: ErrorCode, message?: string) {
-  return { error: { code, message: message ?? MESSAGES[code] } };
+  return { error: { code, message: message ?? errorWords(code) } };
 }
 
 /** The first issue whose message is one of our codes decides the code; otherwise a generic 400. */
@@ -78,9 +39,9 @@ function codeFromZod(error: z.core.$ZodError): ErrorCode {
 
 /** Parses data a route had to read itself (multipart fields): 400 with the schema's code on failure. */
 export function parseOrThrow<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
-  if (containsNul(data)) throw new AppError(400, 'errors.bad_request');
+  if (containsNul(data)) throw new AppError('errors.bad_request');
   const result = z.safeParse(schema, data);
-  if (!result.success) throw new AppError(400, codeFromZod(result.error));
+  if (!result.success) throw new AppError(codeFromZod(result.error));
   return result.data;
 }
 
@@ -133,13 +94,15 @@ function handleError(
   onInfrastructure: (kind: 'unavailable' | 'storage_full') => void,
 ) {
   if (error instanceof AppError) {
+    const { retryAfterS } = error.options;
+    if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));
     return reply.status(error.status).send(errorBody(error.code, error.message));
   }
   // Fastify marks request-validation failures; a ZodError without that mark is a reply that did
   // not match its schema, which is our bug and stays a 500.
   if ('validationContext' in error || error.code === 'FST_ERR_VALIDATION') {
     const code = error instanceof z.core.$ZodError ? codeFromZod(error) : 'errors.bad_request';
-    return reply.status(400).send(errorBody(code));
+    return reply.status(ERRORS[code].status).send(errorBody(code));
   }
   const status = statusCodeOf(error);
   if (status === 413) return reply.status(413).send(errorBody('errors.payload_too_large'));

@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LIVE_CLOSE } from '@gomeum/contracts';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { guestClient } from '../test/accounts.ts';
+import { appTest } from '../test/app-test.ts';
 import { LiveTestClient } from '../test/live-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type TestApp } from '../test/test-app.ts';
 
 /** A GET over its own keep-alive connection; resolves with the status, `Connection` header and body. */
 function get(port: number, path: string, agent: http.Agent) {
@@ -25,18 +26,17 @@ function get(port: number, path: string, agent: http.Agent) {
 
 const silent = { info: () => undefined, warn: () => undefined };
 
+/** A real app per test, with a route that answers only when the test says so. */
+const it = appTest({ testRoutes: ['GET /test/slow'] }, 'test');
+
 describe('graceful shutdown', () => {
-  let t: TestApp | undefined;
   const agents: http.Agent[] = [];
-  afterEach(async () => {
+  afterEach(() => {
     for (const agent of agents.splice(0)) agent.destroy();
-    await t?.close();
-    t = undefined;
   });
 
-  /** A real app on a real port, with a route that answers only when the test says so. */
-  async function serve() {
-    t = await createTestApp({ testRoutes: ['GET /test/slow'] });
+  /** The test's app on a real port, its slow route held until `release`. */
+  async function serve(t: TestApp) {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     let arrived: () => void = () => undefined;
@@ -53,8 +53,10 @@ describe('graceful shutdown', () => {
     return { app: t, port, agent, release, inFlight };
   }
 
-  it('stops accepting, sends live clients away to reconnect, finishes requests in flight, then closes the database', async () => {
-    const { app, port, agent, release, inFlight } = await serve();
+  it('stops accepting, sends live clients away to reconnect, finishes requests in flight, then closes the database', async ({
+    t,
+  }) => {
+    const { app, port, agent, release, inFlight } = await serve(t);
     const { client } = await guestClient(app);
     const socket = await LiveTestClient.connect(`http://127.0.0.1:${port}`, client);
     // A keep-alive connection that is idle when the shutdown starts must not hold it up.
@@ -73,8 +75,8 @@ describe('graceful shutdown', () => {
     await expect(sql`select 1`.execute(app.database.db)).rejects.toThrow();
   });
 
-  it('cuts what is left at the deadline', async () => {
-    const { app, port, agent, inFlight } = await serve();
+  it('cuts what is left at the deadline', async ({ t }) => {
+    const { app, port, agent, inFlight } = await serve(t);
     const slow = get(port, '/test/slow', agent);
     await inFlight;
     expect(await app.shutdown.run(300, silent)).toBe('deadline');

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.ts';
 import { cleanForwardedHeadersOn, trustFunction } from './client-address.ts';
 import { REPLY_COMPRESSION } from './compression.ts';
 import { errorBody } from './errors.ts';
+import { personKey } from './route-limits.ts';
 import type { Metrics } from './metrics.ts';
 import { refuseCrossSiteWrites } from './same-origin.ts';
 import { securityHeaders, SITE_SECURITY_HEADERS } from './security-headers.ts';
@@ -61,6 +62,8 @@ export async function registerHttpStack(app: App, options: HttpStackOptions): Pr
   await app.register(fastifyCompress, { global: true, globalDecompression: false, ...REPLY_COMPRESSION });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted per person once signed in, per address only before (lib/route-limits.ts).
+    keyGenerator: personKey,
     // Shared through Redis when configured; if Redis is unreachable, counted in this instance's memory.
     ...options.rateLimitStore,
     errorResponseBuilder: () => ({ statusCode: 429, ...errorBody('errors.rate_limited') }),

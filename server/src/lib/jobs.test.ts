@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../test/app-test.ts';
 import { PeriodicJobs } from './jobs.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-describe('PeriodicJobs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+const it = appTest();
 
-  it('runs a job once per period however many instances check, and retries one that failed', async () => {
+describe('PeriodicJobs', () => {
+  it('runs a job once per period however many instances check, and retries one that failed', async ({ t }) => {
     const clock = { now: 1_000 * HOUR };
     const runs: string[] = [];
     let failNext = false;

@@ -13,14 +13,14 @@ export interface MultipartForm {
  * refused form leaves nothing behind.
  */
 export async function readMultipart(request: FastifyRequest, maxFiles: number): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new AppError(415, 'errors.unsupported_media_type');
+  if (!request.isMultipart()) throw new AppError('errors.unsupported_media_type');
   const form: MultipartForm = { fields: {}, files: [] };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (bytes.length === 0) continue; // an empty file input
-        if (form.files.length >= maxFiles) throw new AppError(400, 'errors.bad_request');
+        if (form.files.length >= maxFiles) throw new AppError('errors.bad_request');
         form.files.push({ field: part.fieldname, bytes });
       } else if (typeof part.value === 'string') {
         form.fields[part.fieldname] = part.value;
@@ -30,10 +30,10 @@ export async function readMultipart(request: FastifyRequest, maxFiles: number): 
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError(413, 'upload.error_too_large');
+      throw new AppError('upload.error_too_large');
     }
-    if (code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'errors.payload_too_large');
-    throw new AppError(400, 'errors.bad_request');
+    if (code === 'FST_FIELDS_LIMIT') throw new AppError('errors.payload_too_large');
+    throw new AppError('errors.bad_request');
   }
   return form;
 }

@@ -65,6 +65,32 @@ describe('MemoryWindows', () => {
   });
 });
 
+/** A window counted by cost (bytes): the first use opens it with its cost, the next ones add theirs. */
+async function costs(hit: (key: string, cost: number) => Promise<WindowHit>, tick: (ms: number) => void) {
+  const hits = [await hit('bytes', 40_000), await hit('bytes', 25_000)];
+  tick(60_000);
+  hits.push(await hit('bytes', 7));
+  return hits;
+}
+
+const EXPECTED_COSTS: WindowHit[] = [
+  { count: 40_000, ttl: 60_000 },
+  { count: 65_000, ttl: 60_000 },
+  { count: 7, ttl: 60_000 },
+];
+
+describe('MemoryWindows by cost', () => {
+  it('adds each use’s cost to its window', async () => {
+    let now = 1_000_000;
+    const windows = new MemoryWindows(() => now);
+    const hits = await costs(
+      (key, cost) => Promise.resolve(windows.hit(key, 60_000, cost)),
+      (ms) => (now += ms),
+    );
+    expect(hits).toEqual(EXPECTED_COSTS);
+  });
+});
+
 describe('WindowBudget', () => {
   it('allows max uses per key per window, each prefix a budget of its own', async () => {
     let now = 1_000_000;
@@ -166,6 +192,15 @@ describe.skipIf(!REDIS_URL)('RedisWindows', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
     expect(errors).toEqual([]);
+  });
+
+  it('adds costs exactly as MemoryWindows does', async () => {
+    let turn = 0;
+    const hits = await costs(
+      (key, cost) => [one, other][turn++ % 2]!.hit(`${prefix}${key}`, 60_000, cost),
+      (ms) => (now += ms),
+    );
+    expect(hits).toEqual(EXPECTED_COSTS);
   });
 
   it('is what budgets and the rate-limit store of every instance count in', async () => {

@@ -9,7 +9,7 @@ export interface RateBudget {
   take(key: string, max: number, windowMs: number): Promise<boolean>;
 }
 
-/** One use counted: how many uses its key's window has now, and the milliseconds left in it. */
+/** One use counted: how many uses (or bytes) its key's window has now, and the milliseconds left in it. */
 export interface WindowHit {
   count: number;
   ttl: number;
@@ -21,8 +21,8 @@ export interface WindowHit {
  * (MemoryWindows) or in Redis (RedisWindows, which falls back to memory while Redis is down).
  */
 export interface Windows {
-  /** Counts one use of `key`. */
-  hit(key: string, windowMs: number): WindowHit | Promise<WindowHit>;
+  /** Counts one use of `key`, or `cost` of them (bytes sent, say). */
+  hit(key: string, windowMs: number, cost?: number): WindowHit | Promise<WindowHit>;
 }
 
 // Keys kept in memory before expired windows are swept.
@@ -34,14 +34,14 @@ export class MemoryWindows implements Windows {
 
   constructor(private readonly now: () => number) {}
 
-  hit(key: string, windowMs: number): WindowHit {
+  hit(key: string, windowMs: number, cost = 1): WindowHit {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += cost;
     if (this.windows.size > SWEEP_AT) {
       for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
     }
@@ -50,19 +50,21 @@ export class MemoryWindows implements Windows {
 }
 
 // MemoryWindows' algorithm in Redis, atomically: a key's window is a hash of when it started (on
-// the app's clock, ARGV[2]) and its count. A use at or after the window's end starts a new one.
-// The hash expires in Redis once its window is over (clean-up only: the app's clock decides).
-// Answers the count and the milliseconds left in the window.
+// the app's clock, ARGV[2]) and its count, which a use raises by its cost (ARGV[3], 1 when absent).
+// A use at or after the window's end starts a new one. The hash expires in Redis once its window is
+// over (clean-up only: the app's clock decides). Answers the count and the milliseconds left in the
+// window.
 export const REDIS_WINDOW_SCRIPT = `
 local windowMs = tonumber(ARGV[1])
 local now = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3] or '1')
 local start = tonumber(redis.call('HGET', KEYS[1], 'start'))
 if start == nil or now >= start + windowMs then
-  redis.call('HSET', KEYS[1], 'start', ARGV[2], 'count', 1)
+  redis.call('HSET', KEYS[1], 'start', ARGV[2], 'count', cost)
   redis.call('PEXPIRE', KEYS[1], windowMs)
-  return {1, windowMs}
+  return {cost, windowMs}
 end
-return {redis.call('HINCRBY', KEYS[1], 'count', 1), start + windowMs - now}
+return {redis.call('HINCRBY', KEYS[1], 'count', cost), start + windowMs - now}
 `;
 
 /** Whether a Redis client can take a command now (it fails at once otherwise: no offline queue). */
@@ -84,17 +86,17 @@ export class RedisWindows implements Windows {
     private readonly now: () => number,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<WindowHit> {
-    if (!redisReady(this.redis)) return this.fallback.hit(key, windowMs);
+  async hit(key: string, windowMs: number, cost = 1): Promise<WindowHit> {
+    if (!redisReady(this.redis)) return this.fallback.hit(key, windowMs, cost);
     try {
-      const [count, ttl] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, key, windowMs, this.now())) as [
+      const [count, ttl] = (await this.redis.eval(REDIS_WINDOW_SCRIPT, 1, key, windowMs, this.now(), cost)) as [
         number,
         number,
       ];
       return { count, ttl: Math.max(0, ttl) };
     } catch (error) {
       this.onError(error);
-      return this.fallback.hit(key, windowMs);
+      return this.fallback.hit(key, windowMs, cost);
     }
   }
 }

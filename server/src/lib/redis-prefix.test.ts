@@ -1,11 +1,19 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { appTest, type NewApp } from '../test/app-test.ts';
 import { guest, listen } from '../test/chat.ts';
 import { LiveTestClient } from '../test/live-client.ts';
 import { PrivateRedis } from '../test/private-redis.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let redis: PrivateRedis;
+const limits = { rateLimit: { auth: 2, guest: 1000 } };
+/** The first deployment's first instance, on a Redis of the file's own. */
+const it = appTest(async (after) => {
+  redis = await PrivateRedis.forApp(after);
+  return { ...limits, redisUrl: redis.url, redisPrefix: 'one:' };
+});
 
 describe('REDIS_PREFIX', () => {
   it("is 'gomeum:' unless set, and refuses what a Redis key pattern would read as more", () => {
@@ -22,26 +30,21 @@ describe('REDIS_PREFIX', () => {
  * events, while the instances of one deployment share both.
  */
 describe('deployments sharing one Redis under prefixes of their own', () => {
-  let redis: PrivateRedis;
-  let one: TestApp;
   let oneAgain: BuiltApp;
-  let two: TestApp;
   const sockets: LiveTestClient[] = [];
 
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    const limits = { rateLimit: { auth: 2, guest: 1000 }, redisUrl: redis.url };
-    one = await createTestApp({ ...limits, redisPrefix: 'one:' });
+  it.beforeAll(async ({ t: one }) => {
     oneAgain = await buildApp({ ...one.config });
-    two = await createTestApp({ ...limits, redisPrefix: 'two:' });
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
   });
   afterAll(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
     await oneAgain.app.close();
-    await one.close();
-    await two.close();
-    await redis.down();
   });
+
+  /** The other deployment, on the same Redis under a prefix of its own. */
+  const otherDeployment = (newApp: NewApp) => newApp({ ...limits, redisUrl: redis.url, redisPrefix: 'two:' });
 
   const failedLogin = async (app: { app: BuiltApp['app'] }) =>
     (
@@ -52,7 +55,8 @@ describe('deployments sharing one Redis under prefixes of their own', () => {
       })
     ).statusCode;
 
-  it('count rate limits per deployment: shared by its instances, apart from the other', async () => {
+  it('count rate limits per deployment: shared by its instances, apart from the other', async ({ t: one, newApp }) => {
+    const two = await otherDeployment(newApp);
     expect([await failedLogin(one), await failedLogin(oneAgain)]).toEqual([401, 401]);
     // The deployment's two instances counted together: its limit of 2 is spent on both.
     expect([await failedLogin(one), await failedLogin(oneAgain)]).toEqual([429, 429]);
@@ -69,7 +73,8 @@ describe('deployments sharing one Redis under prefixes of their own', () => {
     }
   });
 
-  it('deliver live events to their own instances only', async () => {
+  it('deliver live events to their own instances only', async ({ t: one, newApp }) => {
+    const two = await otherDeployment(newApp);
     const [urlAgain, urlTwo] = [await listen({ app: oneAgain.app }), await listen(two)];
     const onAgain = await LiveTestClient.connect(urlAgain, await guest(one));
     const onTwo = await LiveTestClient.connect(urlTwo, await guest(two));

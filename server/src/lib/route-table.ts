@@ -98,11 +98,11 @@ export function inTable(method: string, url: string): boolean {
 /**
  * Makes `app` refuse every route that is not an entry of the table, however it is registered
  * (`addRoute`, a plain `app.get`, a plugin): registering one throws, so the server does not start.
- * Each route that is registered is told to `onRoute`. A test may add `METHOD /path` routes of its own.
+ * Each route that is registered is told to `onRoute`, with its options. A test may add `METHOD /path` routes of its own.
  */
 export function onlyTableRoutes(
   app: FastifyInstance,
-  onRoute: (method: string, url: string) => void = () => undefined,
+  onRoute: (method: string, url: string, route: RouteOptions) => void = () => undefined,
   testRoutes: readonly string[] = [],
 ) {
   app.addHook('onRoute', (route) => {
@@ -110,7 +110,7 @@ export function onlyTableRoutes(
       const forTest = testRoutes.includes(`${method === 'HEAD' ? 'GET' : method} ${route.url}`);
       if (!inTable(method, route.url) && !forTest)
         throw new Error(`route not in the route table: ${method} ${route.url}`);
-      onRoute(method, route.url);
+      onRoute(method, route.url, route);
     }
   });
 }
@@ -140,6 +140,6 @@ export function authorize(checks: AccessChecks) {
 /** The account checks of an access: `user` and `operator` (`public` and `owner` pass). */
 function checkAccount(auth: Access, request: FastifyRequest): void {
   if (auth !== 'user' && auth !== 'operator') return;
-  if (!request.user) throw new AppError(401, 'errors.unauthorized');
-  if (auth === 'operator' && request.user.role !== 'operator') throw new AppError(403, 'errors.forbidden');
+  if (!request.user) throw new AppError('errors.unauthorized');
+  if (auth === 'operator' && request.user.role !== 'operator') throw new AppError('errors.forbidden');
 }

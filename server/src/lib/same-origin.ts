@@ -22,5 +22,5 @@ export function originAllowed(request: FastifyRequest): boolean {
  */
 export async function refuseCrossSiteWrites(request: FastifyRequest): Promise<void> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-  if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
+  if (!originAllowed(request)) throw new AppError('errors.forbidden');
 }

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../test/app-test.ts';
 import { securityHeaders, SITE_SECURITY_HEADERS } from './security-headers.ts';
 
 const OPTIONS: HelmetOptions = {
@@ -30,6 +30,8 @@ async function helmetOnARealResponse(options: HelmetOptions): Promise<Record<str
   }
 }
 
+const it = appTest();
+
 describe('security headers', () => {
   it('are exactly the ones helmet sets on a response, computed once', async () => {
     const computed = await securityHeaders(OPTIONS);
@@ -40,17 +42,12 @@ describe('security headers', () => {
     expect(Object.isFrozen(computed)).toBe(true);
   });
 
-  it("are the site's own on every reply", async () => {
+  it("are the site's own on every reply", async ({ t }) => {
     const computed = await securityHeaders(SITE_SECURITY_HEADERS);
     expect(computed['content-security-policy']).toContain("script-src 'self';");
     expect(computed['referrer-policy']).toBe('same-origin');
-    const t = await createTestApp();
-    try {
-      const reply = await t.app.inject({ method: 'GET', url: '/healthz' });
-      for (const [name, value] of Object.entries(computed)) expect(reply.headers[name]).toBe(value);
-    } finally {
-      await t.close();
-    }
+    const reply = await t.app.inject({ method: 'GET', url: '/healthz' });
+    for (const [name, value] of Object.entries(computed)) expect(reply.headers[name]).toBe(value);
   });
 
   it('fail the start when helmet refuses its options', async () => {

@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import helmet, { type HelmetOptions } from 'helmet';
+import helmet, { contentSecurityPolicy, type HelmetOptions } from 'helmet';
 
 /**
  * The security headers helmet sets for these options, worked out once. They do not depend on the
@@ -25,32 +25,60 @@ export async function securityHeaders(options: Readonly<HelmetOptions>): Promise
   return Object.freeze(headers);
 }
 
+/** The site's Content-Security-Policy: no inline script or style, nothing from another origin. */
+const SITE_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /**
- * The site's headers: a strict CSP (no inline script; drawn pages add hashes of their own, see
- * features/web), no embedding, and a referrer for our own pages only.
+ * The site's headers: a strict CSP (no inline script; a page the server renders allows React's
+ * inline scripts by the response's nonce, see `pagePolicy`), no embedding, and a referrer for our
+ * own pages only.
  */
 export const SITE_SECURITY_HEADERS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      workerSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: SITE_POLICY },
   crossOriginEmbedderPolicy: false,
   // No address leaves for another site; our own pages' forms still say where they come from (with
   // no referrer at all, a browser posts a form as from origin `null`, which the same-origin check
   // refuses: the register page's forms are posted by the browser itself before the app starts).
   referrerPolicy: { policy: 'same-origin' },
 };
+
+/** The nonce of each response `pagePolicy` writes a policy for (helmet asks for it by the response). */
+const nonces = new WeakMap<ServerResponse, string>();
+
+/** Helmet's CSP middleware for rendered pages: the site's policy, its scripts also by the response's nonce. */
+const pagePolicyMiddleware = contentSecurityPolicy({
+  useDefaults: false,
+  directives: { ...SITE_POLICY, scriptSrc: ["'self'", (_request, response) => `'nonce-${nonces.get(response)}'`] },
+});
+
+/**
+ * The Content-Security-Policy of a page the server renders: the site's, with `'nonce-…'` in its
+ * `script-src`, so the inline scripts React writes with that nonce run (its form replay, streamed
+ * Suspense boundaries) and no other. Helmet writes it, as the site's (see `securityHeaders`).
+ */
+export function pagePolicy(nonce: string): string {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  nonces.set(response, nonce);
+  let failure: unknown = null;
+  pagePolicyMiddleware(response.req, response, (error?: unknown) => {
+    failure = error ?? null;
+  });
+  const policy = response.getHeader('content-security-policy');
+  if (failure !== null || typeof policy !== 'string')
+    throw new Error('helmet wrote no page policy', { cause: failure });
+  return policy;
+}

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { ByteBudget } from './byte-budget.ts';
 import { MemoryWindows, RedisWindows, redisReady, WindowBudget, type RateBudget, type Windows } from './rate-budget.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 
@@ -21,7 +22,7 @@ export class SharedLimits {
     /** What every key of this deployment starts with (in memory too, so both count alike). */
     private readonly prefix: string,
     onRedisError: (error: unknown) => void,
-    now: () => number,
+    private readonly now: () => number,
   ) {
     const memory = new MemoryWindows(now);
     this.windows = redis ? new RedisWindows(redis, memory, onRedisError, now) : memory;
@@ -53,6 +54,11 @@ export class SharedLimits {
   /** A budget under `name` (its keys' namespace, after the deployment's prefix), on the app's clock. */
   budget(name: string): RateBudget {
     return new WindowBudget(this.windows, `${this.prefix}${name}${WINDOWS_NAMESPACE}`);
+  }
+
+  /** Bytes per key per `windowMs` under `name` (see ByteBudget), on the app's clock. */
+  bytes(name: string, windowMs: number): ByteBudget {
+    return new ByteBudget(this.windows, `${this.prefix}${name}${WINDOWS_NAMESPACE}`, windowMs, this.now);
   }
 
   /** @fastify/rate-limit's options for its store: shared through Redis when configured, else its own. */

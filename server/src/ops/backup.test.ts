@@ -5,18 +5,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, vi } from 'vitest';
 import type { AppConfig } from '../config.ts';
 import { guestClient } from '../test/accounts.ts';
+import { appTest } from '../test/app-test.ts';
 import { makeImage } from '../test/images.ts';
-import { createTestApp, TEST_DATABASE_URL, type TestApp, type TestClient } from '../test/test-app.ts';
+import { TEST_DATABASE_URL, type TestClient } from '../test/test-app.ts';
 import { backup, restore } from './backup.ts';
 
 const run = promisify(execFile);
 const SERVER = path.resolve(import.meta.dirname, '../..');
 
+const it = appTest({ chatRateLimit: { messages: 100_000, aiReplies: 1 } });
+
 describe('backup and restore while the app runs', () => {
-  let t: TestApp;
   let user: { client: TestClient; id: string };
   const folders: string[] = [];
   const folder = () => {
@@ -25,26 +27,24 @@ describe('backup and restore while the app runs', () => {
     return dir;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ chatRateLimit: { messages: 100_000, aiReplies: 1 } });
+  it.beforeAll(async ({ t }) => {
     user = await guestClient(t);
   });
   afterAll(async () => {
-    await t.close();
     for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Stored chat message ids of the user, in a restored copy. */
+  /** Stored chat message ids of the user (their numbers in the conversation, as the wire names them), in a restored copy. */
   async function restoredIds(config: AppConfig): Promise<Set<number>> {
     if (config.databaseUrl) {
       const client = new pg.Client({ connectionString: config.databaseUrl });
       await client.connect();
       try {
-        const { rows } = await client.query<{ id: string }>(
-          `SELECT id FROM ${config.databaseSchema ?? 'public'}.chat_messages WHERE user_id = $1`,
+        const { rows } = await client.query<{ seq: string }>(
+          `SELECT seq FROM ${config.databaseSchema ?? 'public'}.chat_messages WHERE user_id = $1`,
           [user.id],
         );
-        return new Set(rows.map((row) => Number(row.id)));
+        return new Set(rows.map((row) => Number(row.seq)));
       } finally {
         await client.end();
       }
@@ -52,14 +52,14 @@ describe('backup and restore while the app runs', () => {
     const db = new SQLite(path.join(config.dataDir, 'gomeum.sqlite'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const rows = db.prepare('SELECT id FROM chat_messages WHERE user_id = ?').all(user.id) as { id: number }[];
-      return new Set(rows.map((row) => row.id));
+      const rows = db.prepare('SELECT seq FROM chat_messages WHERE user_id = ?').all(user.id) as { seq: number }[];
+      return new Set(rows.map((row) => row.seq));
     } finally {
       db.close();
     }
   }
 
-  it('copies every write acknowledged before it started, and the uploads, during concurrent writes', async () => {
+  it('copies every write acknowledged before it started, and the uploads, during concurrent writes', async ({ t }) => {
     expect(
       (await user.client.request('PUT', '/api/planets/music/task', { description: 'Scales', reward: 'Tea' })).status,
     ).toBe(200);
@@ -134,7 +134,7 @@ describe('backup and restore while the app runs', () => {
     }
   });
 
-  it('works from the command line, as `npm run backup -- <folder>`', async () => {
+  it('works from the command line, as `npm run backup -- <folder>`', async ({ t }) => {
     const dir = path.join(folder(), 'nightly');
     const env = {
       ...process.env,

@@ -1,13 +1,7 @@
-import type { AppConfig } from '../config.ts';
-import { createTestApp, TestClient, type TestApp } from './test-app.ts';
+import { TestClient, type TestApp } from './test-app.ts';
 
 /** The operator account tests create through the config, as production does from env. */
 export const TEST_OPERATOR = { email: 'gomeum@example.com', password: 'operator-password-1' };
-
-/** A test app with an operator account. */
-export function createTestAppWithOperator(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  return createTestApp({ operator: TEST_OPERATOR, ...overrides });
-}
 
 /** A browser signed in as the operator (the app must have been built with `TEST_OPERATOR`). */
 export async function operatorClient(t: TestApp): Promise<TestClient> {

@@ -23,11 +23,20 @@ export class LiveTestClient {
     });
   }
 
-  /** Opens a socket with the client's cookies; resolves once the server said `ready`. */
-  static async connect(baseUrl: string, client: TestClient, headers: Record<string, string> = {}) {
+  /**
+   * Opens a socket with the client's cookies; resolves once the server said `ready`. `autoPong`
+   * false: the server's pings go unanswered (as by a client that does not read).
+   */
+  static async connect(
+    baseUrl: string,
+    client: TestClient,
+    headers: Record<string, string> = {},
+    { autoPong = true }: { autoPong?: boolean } = {},
+  ) {
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live`, {
       headers: { ...(cookie ? { cookie } : {}), ...headers },
+      autoPong,
     });
     const live = new LiveTestClient(socket);
     const ready = live.waitFor((event) => event.type === 'ready');
@@ -77,7 +86,7 @@ export class LiveTestClient {
     this.send({ type: 'chat.sync', after });
     const reply = await this.waitFor((event) => event.type === 'chat.history' && this.events.indexOf(event) >= before);
     if (reply.type !== 'chat.history') throw new Error('unreachable');
-    return { messages: reply.messages, more: reply.more ?? false };
+    return { messages: reply.messages, more: reply.more ?? false, older: reply.older ?? false };
   }
 
   /** Stored chat messages received live, in arrival order. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import type { AfterApp } from './app-test.ts';
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -44,6 +45,13 @@ export class PrivateRedis {
   static async start(): Promise<PrivateRedis> {
     const redis = new PrivateRedis(await freePort());
     await redis.up();
+    return redis;
+  }
+
+  /** Starts one for a test app (`appTest`'s settings), killed once the app is closed. */
+  static async forApp(after: AfterApp): Promise<PrivateRedis> {
+    const redis = await PrivateRedis.start();
+    after(() => redis.down());
     return redis;
   }
 

@@ -41,8 +41,6 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     trustProxy: false,
     logLevel: 'silent',
     webDist: path.join(dataDir, 'no-web'),
-    // Tests are development: without PUBLIC_URL, links name the request's host.
-    requestHostFallback: true,
     session: { idleMs: 30 * 86_400_000, maxMs: 180 * 86_400_000, secure: 'auto' },
     rateLimit: { auth: 1000, guest: 1000 },
     seedContent: true,

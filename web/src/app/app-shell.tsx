@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -13,7 +13,7 @@ import { reportVisit } from '../features/visits/index.ts';
 import { LiveProvider } from '../lib/live/index.ts';
 import './app-shell.css';
 import { LineIcon } from '../lib/line-icon.tsx';
-import { AppOnly, HydrateLater } from '../lib/hydration.tsx';
+import { AppOnly, HydrationMark } from '../lib/hydration.tsx';
 import { ScrollToTop } from '../lib/scroll-to-top.tsx';
 import { inTaskOfItsOwn } from '../lib/when-idle.ts';
 import { OperatorAppLaunch } from './app-launch.tsx';
@@ -64,8 +64,8 @@ function useScrolledPast() {
 }
 
 /**
- * The top bar's element. Its `data-scrolled` is also set from an effect: a bar the server drew
- * keeps the drawn attributes when the app takes it over (hydration mends text, not attributes),
+ * The top bar's element. Its `data-scrolled` is also set from an effect: a bar the server rendered
+ * keeps the rendered attributes when hydrated (hydration patches text, not attributes),
  * so a page scrolled before then would otherwise leave the bar without its surface.
  */
 function TopBar({ scrolled, children }: { scrolled: boolean; children: ReactNode }) {
@@ -123,49 +123,56 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { marker, scrolled } = useScrolledPast();
   return (
     <LiveProvider userId={me.data?.id ?? null}>
+      <HydrationMark />
       <div ref={marker} className="top-marker" aria-hidden="true" />
       <a className="skip-link" href="#content">
         {t('common.skip_to_content')}
       </a>
-      {/* On a page the server drew, the bar and the page are taken over in tasks of their own. */}
-      <HydrateLater>
+      {/* Suspense boundaries: on a page the server rendered, the bar and the page hydrate apart. */}
+      <Suspense fallback={null}>
+        <HydrationMark />
         <TopBar scrolled={scrolled}>
           <div className="top-bar__start">
             <HomeLink />
-            {/* Its own turn: the diary's reads make it the bar's costliest control to take over. */}
-            <HydrateLater>
+            {/* A boundary of its own: the diary's reads make it the bar's costliest control to hydrate. */}
+            <Suspense fallback={null}>
+              <HydrationMark />
               <DiaryButton />
-            </HydrateLater>
+            </Suspense>
             <KeepProgressLink />
             {isOperator ? <DashboardLink /> : null}
           </div>
           <nav className="top-bar__end" aria-label={t('common.toolbar')}>
             <LanguageControl />
             {me.data ? (
-              <HydrateLater>
+              <Suspense fallback={null}>
+                <HydrationMark />
                 <AccountMenu />
-              </HydrateLater>
+              </Suspense>
             ) : null}
             {isOperator ? null : (
-              <HydrateLater>
+              <Suspense fallback={null}>
+                <HydrationMark />
                 <ChatWidget />
-              </HydrateLater>
+              </Suspense>
             )}
           </nav>
         </TopBar>
-      </HydrateLater>
-      <HydrateLater>
+      </Suspense>
+      <Suspense fallback={null}>
+        <HydrationMark />
         <div id="content" className="app-content">
           {children}
         </div>
-      </HydrateLater>
+      </Suspense>
       {/* The operator sent the broadcast: they are not told about it again. */}
       {isOperator ? null : (
-        <HydrateLater>
+        <Suspense fallback={null}>
+          <HydrationMark />
           <BroadcastToasts />
-        </HydrateLater>
+        </Suspense>
       )}
-      {/* What shows nothing at first comes after the page is the app's (each in a task of its own). */}
+      {/* What shows nothing at first renders after hydration (each in a task of its own). */}
       <AppOnly>
         <VisitReporting />
         <SessionWatch />

@@ -1,30 +1,39 @@
 import * as routes from '@gomeum/contracts/routes';
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../features/auth/index.ts';
-import { api, clearFirstReads } from '../lib/api-client.ts';
-import { AppOnly, HydrateLater, SERVER_DRAWN, ServerRender, useServerDrawing } from '../lib/hydration.tsx';
+import { api } from '../lib/api-client.ts';
+import {
+  AppOnly,
+  HYDRATED_EVENT,
+  HydrationMark,
+  HydrationMarksProvider,
+  hydrationMarks,
+  renderedMarks,
+} from '../lib/hydration.tsx';
 import { PlanetArt } from '../lib/illustrations/index.ts';
+import { SpriteSheet } from '../lib/illustrations/sprite-sheet.ts';
 import { fakeServer } from '../test/fake-server.tsx';
-import { prepareFirstPage, takeRenderedPage } from './first-page.ts';
+import { hydrateRenderedState, prefetchFirstPage } from './first-page.ts';
+import { symbolsUsed } from './sprite-sheet-server.ts';
 
-const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' };
+const ME = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: 'guest_1', locale: 'en' } as const;
 
-/** The page as the server sends it: `#root` drawn, and the answers it was drawn from. */
-function serverPage(html: string, reads: Record<string, unknown>) {
-  document.body.innerHTML = `<div id="root" data-rendered="en">${html}</div><script type="application/json" id="first-reads">${JSON.stringify(reads)}</script>`;
+/** The page as the server sends it: `#root` rendered, and the state it was rendered from (`state`, JSON). */
+function serverPage(html: string, state: unknown = { queries: { queries: [], mutations: [] }, urls: {} }) {
+  document.body.innerHTML = `<div id="root" data-rendered="en">${html}</div><script type="application/json" id="dehydrated-state">${JSON.stringify(state)}</script>`;
   return document.getElementById('root')!;
 }
 
-/** The server's render of a page (entry-server.tsx draws the app so). */
-const drawOnServer = (page: React.ReactNode) => renderToString(<ServerRender value>{page}</ServerRender>);
+/** The server's render of a page (entry-server.tsx renders the app so, streamed). */
+const renderOnServer = (page: React.ReactNode) => renderToString(page);
 
 let hydrated: Root | null = null;
-/** React's hydration of the drawn page, its work done (as the browser does, in slices, without a test). */
+/** React's hydration of the rendered page, its work done (as the browser does, in slices, without a test). */
 async function hydrate(root: HTMLElement, page: React.ReactNode) {
   await act(async () => {
     hydrated = hydrateRoot(root, page);
@@ -39,33 +48,35 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('a page the server drew', () => {
-  it("takes the embedded answers for its first reads, once each; what the page didn't take is dropped", async () => {
+describe('a page the server rendered', () => {
+  it('hydrates its cache with the queries the page was rendered from: none is read again', async () => {
     const server = fakeServer({ 'GET /api/galaxy': { planets: [] } });
-    const root = serverPage('<main>drawn</main>', { '/api/me': ME, '/api/galaxy': { planets: [] } });
-    expect(takeRenderedPage(root)).toBe(true);
-    // The embedded answers are taken out of the page.
-    expect(document.getElementById('first-reads')).toBeNull();
+    // The server's render: its queries, dehydrated.
+    const rendered = new QueryClient();
+    rendered.setQueryData(meQuery.queryKey, ME);
+    const state = { queries: dehydrate(rendered), urls: { '["me"]': '/api/me' }, marks: 3 };
+    const root = serverPage('<main>rendered</main>', state);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    expect(hydrateRenderedState(root, queryClient)).toEqual({ marks: 3 });
+    // The embedded state is taken out of the page.
+    expect(document.getElementById('dehydrated-state')).toBeNull();
 
-    const queryClient = new QueryClient();
-    await prepareFirstPage(queryClient, '/', () => Promise.resolve());
-    clearFirstReads();
+    await prefetchFirstPage(queryClient, '/', () => Promise.resolve());
     // Who is signed in came from the page, not the network.
     expect(queryClient.getQueryData(meQuery.queryKey)).toEqual(ME);
     expect(server.calls).toEqual([]);
-    // The galaxy was not read while the page started: its embedded answer is gone, it is read afresh.
+    // A read the page was not rendered from goes to the network.
     await api(routes.galaxy);
     expect(server.calls.map((call) => call.url)).toEqual(['/api/galaxy']);
   });
 
-  it('is not taken over when the server did not draw it', () => {
+  it('is not hydrated when the server did not render it', () => {
     document.body.innerHTML = '<div id="root"></div>';
-    expect(takeRenderedPage(document.getElementById('root')!)).toBe(false);
+    expect(hydrateRenderedState(document.getElementById('root')!, new QueryClient())).toBeNull();
   });
 
-  it('is taken over in place: the same nodes, a kept sky redrawn once its scene changes', async () => {
+  it('is hydrated in place: the same nodes, the sky rendered again once its scene changes', async () => {
     function Sky({ scene }: { scene: string }) {
-      if (useServerDrawing(scene)) return <div className="sky" dangerouslySetInnerHTML={SERVER_DRAWN} />;
       return (
         <div className="sky">
           <span className="star">{scene}</span>
@@ -80,32 +91,32 @@ describe('a page the server drew', () => {
       return (
         <main>
           <Sky scene={scene} />
-          <HydrateLater>
+          <Suspense fallback={null}>
             <svg className="planet">
               <circle r={scene === 'night' ? 1 : 2} />
             </svg>
-          </HydrateLater>
+          </Suspense>
           <button type="button" onClick={clicks}>
             Go
           </button>
         </main>
       );
     }
-    const root = serverPage(drawOnServer(<Page />), {});
-    const drawn = {
+    const root = serverPage(renderOnServer(<Page />));
+    const rendered = {
       star: root.querySelector('.star'),
       circle: root.querySelector('circle'),
       button: root.querySelector('button'),
     };
-    expect(drawn.star?.textContent).toBe('night');
+    expect(rendered.star?.textContent).toBe('night');
 
     await hydrate(root, <Page />);
-    // The server's nodes are the app's now, none drawn anew, and they answer.
+    // The server's nodes are the app's now, none rendered anew, and they answer.
     root.querySelector('button')!.click();
     expect(clicks).toHaveBeenCalledTimes(1);
-    expect(root.querySelector('.star')).toBe(drawn.star);
-    expect(root.querySelector('circle')).toBe(drawn.circle);
-    expect(root.querySelector('button')).toBe(drawn.button);
+    expect(root.querySelector('.star')).toBe(rendered.star);
+    expect(root.querySelector('circle')).toBe(rendered.circle);
+    expect(root.querySelector('button')).toBe(rendered.button);
 
     act(() => setScene('dawn'));
     expect(root.querySelector('.star')?.textContent).toBe('dawn');
@@ -113,14 +124,14 @@ describe('a page the server drew', () => {
     expect(root.querySelectorAll('.sky')).toHaveLength(1);
   });
 
-  it('answers a tap made before it is taken over: React takes the tapped part over first, then hands it the tap', async () => {
+  it('answers a tap made before it is hydrated: React hydrates the tapped part first, then hands it the tap', async () => {
     const clicks = vi.fn();
     function Page() {
       const [text, setText] = useState('');
       return (
         <main>
-          <p>drawn</p>
-          <HydrateLater>
+          <p>rendered</p>
+          <Suspense fallback={null}>
             <input aria-label="name" value={text} onChange={(event) => setText(event.target.value)} />
             <button
               type="button"
@@ -130,11 +141,11 @@ describe('a page the server drew', () => {
             >
               Go
             </button>
-          </HydrateLater>
+          </Suspense>
         </main>
       );
     }
-    const root = serverPage(drawOnServer(<Page />), {});
+    const root = serverPage(renderOnServer(<Page />));
     const button = root.querySelector('button')!;
     // Started, not yet done: React hydrates in slices of its own, after this task.
     hydrated = hydrateRoot(root, <Page />);
@@ -144,36 +155,120 @@ describe('a page the server drew', () => {
     expect(root.querySelector('button')).toBe(button);
   });
 
-  it('keeps a planet as the server drew it, building none of its shapes, until it shows another planet', async () => {
+  it('says it is hydrated once every boundary the server rendered is, not before', async () => {
+    /** A part whose code arrives late in the browser (`code`); the server has it at once. */
+    function Late({ code }: { code?: Promise<void> }) {
+      if (code) use(code);
+      return <p>late</p>;
+    }
+    function Page({ code }: { code?: Promise<void> }) {
+      return (
+        <main>
+          <HydrationMark />
+          <Suspense fallback={null}>
+            <HydrationMark />
+            <p>early</p>
+          </Suspense>
+          <Suspense fallback={null}>
+            <HydrationMark />
+            <Late code={code} />
+          </Suspense>
+        </main>
+      );
+    }
+    const server = renderedMarks();
+    const root = serverPage(
+      renderOnServer(
+        <HydrationMarksProvider marks={server}>
+          <Page />
+        </HydrationMarksProvider>,
+      ),
+    );
+    expect(server.count()).toBe(3);
+    const announced = vi.fn();
+    document.addEventListener(HYDRATED_EVENT, announced);
+    let arrive: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    // The marks the browser's parts report, watched so the test waits for them, not for time.
+    const marks = hydrationMarks(root, server.count());
+    const reported: string[] = [];
+    const watched = { ...marks, hydrated: (id: string) => (reported.push(id), marks.hydrated(id)) };
+    const page = (
+      <HydrationMarksProvider marks={watched}>
+        <Page code={code} />
+      </HydrationMarksProvider>
+    );
+    await hydrate(root, page);
+    // The page and its early part are hydrated; the late part is still the server's alone.
+    await vi.waitFor(() => expect(reported).toHaveLength(2));
+    expect(root.hasAttribute('data-hydrated')).toBe(false);
+    expect(announced).not.toHaveBeenCalled();
+    await act(async () => {
+      arrive();
+      await code;
+    });
+    expect(root.hasAttribute('data-hydrated')).toBe(true);
+    expect(announced).toHaveBeenCalledTimes(1);
+    expect(root.querySelectorAll('p')).toHaveLength(2);
+    document.removeEventListener(HYDRATED_EVENT, announced);
+  });
+
+  it('hydrates a planet as its frame and a use of its symbol, the same nodes; another planet is its own symbol', async () => {
     let setPlanet: (planet: 'music' | 'food') => void = () => undefined;
     function Page() {
       const [planet, set] = useState<'music' | 'food'>('music');
       setPlanet = set;
       return (
         <main>
-          <Suspense fallback={null}>
-            <PlanetArt planet={planet} />
-          </Suspense>
+          <PlanetArt planet={planet} title="The planet" />
         </main>
       );
     }
-    const root = serverPage(drawOnServer(<Page />), {});
-    const shapes = root.querySelectorAll('svg *').length;
-    expect(shapes).toBeGreaterThan(10);
-    const first = root.querySelector('svg *');
+    const root = serverPage(renderOnServer(<Page />));
+    // Its shapes are in the planets' sprite file: the page holds its frame, title and a use of them.
+    expect(root.querySelectorAll('svg *')).toHaveLength(2);
+    const use = root.querySelector('use');
+    expect(use?.getAttribute('href')).toMatch(/planets\.svg#planet-music$/);
     await hydrate(root, <Page />);
-    // Taken over: every shape is the server's own node still.
-    expect(root.querySelectorAll('svg *')).toHaveLength(shapes);
-    expect(root.querySelector('svg *')).toBe(first);
+    expect(root.querySelector('use')).toBe(use);
     expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--music');
-    // Another planet: drawn by the app.
     act(() => setPlanet('food'));
     expect(root.querySelector('svg')?.getAttribute('class')).toContain('art-planet--food');
-    expect(root.querySelector('svg *')).not.toBe(first);
-    expect(root.querySelectorAll('svg *').length).toBeGreaterThan(10);
+    expect(root.querySelector('use')?.getAttribute('href')).toMatch(/planets\.svg#planet-food$/);
   });
 
-  it('renders what shows nothing at first after the page is taken over, and never on the server', async () => {
+  it('carries the symbols it uses in its own sheet, used in place through hydration; others from their file', async () => {
+    let setPlanet: (planet: 'music' | 'food') => void = () => undefined;
+    function Page() {
+      const [planet, set] = useState<'music' | 'food'>('music');
+      setPlanet = set;
+      return <PlanetArt planet={planet} title="The planet" />;
+    }
+    const symbols = symbolsUsed();
+    const html = renderOnServer(
+      <SpriteSheet value={symbols.use}>
+        <Page />
+      </SpriteSheet>,
+    );
+    const root = serverPage(html);
+    root.insertAdjacentHTML('afterend', symbols.sheet());
+    // The page's sheet holds the one symbol it shows, with its shapes; the page uses it in place.
+    expect([...document.querySelectorAll('#art-sprites > symbol')].map((symbol) => symbol.id)).toEqual([
+      'planet-music',
+    ]);
+    expect(document.querySelectorAll('#planet-music *').length).toBeGreaterThan(5);
+    const use = root.querySelector('use');
+    expect(use?.getAttribute('href')).toBe('#planet-music');
+    await hydrate(root, <Page />);
+    expect(root.querySelector('use')).toBe(use);
+    expect(use?.getAttribute('href')).toBe('#planet-music');
+    act(() => setPlanet('food'));
+    expect(root.querySelector('use')?.getAttribute('href')).toMatch(/planets\.svg#planet-food$/);
+  });
+
+  it('renders what shows nothing at first after the page is hydrated, and never on the server', async () => {
     const rendered = vi.fn();
     function Watcher() {
       rendered();
@@ -182,18 +277,18 @@ describe('a page the server drew', () => {
     function Page() {
       return (
         <main>
-          <p>drawn</p>
+          <p>rendered</p>
           <AppOnly>
             <Watcher />
           </AppOnly>
         </main>
       );
     }
-    const html = drawOnServer(<Page />);
+    const html = renderOnServer(<Page />);
     expect(rendered).not.toHaveBeenCalled();
-    const root = serverPage(html, {});
+    const root = serverPage(html);
     await hydrate(root, <Page />);
     expect(rendered).toHaveBeenCalled();
-    expect(root.querySelector('p')?.textContent).toBe('drawn');
+    expect(root.querySelector('p')?.textContent).toBe('rendered');
   });
 });

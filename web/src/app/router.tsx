@@ -2,6 +2,7 @@ import { matchWebRoute, WEB_ROUTES, type WebRoute } from '@gomeum/contracts';
 import { Component, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { RequireAuth } from '../features/auth/index.ts';
+import { HydrationMark } from '../lib/hydration.tsx';
 import { LoadingScreen } from '../lib/loading-screen.tsx';
 import { AppShell } from './app-shell.tsx';
 import { useFollowFirstPage } from './first-page.ts';
@@ -12,7 +13,7 @@ import { RouteError } from './route-error.tsx';
  * A page whose code is a chunk of its own, fetched when the page is first shown (or ahead of
  * that: `preload`, which the app's start and the server's render call for the first page, so it
  * renders at once instead of suspending). Like `React.lazy`, but a page already loaded renders
- * without suspending, which a page the server drew needs to be taken over in place.
+ * without suspending, which hydrating a page the server rendered needs.
  */
 interface LazyPage {
   Page: ComponentType;
@@ -36,9 +37,9 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 /**
- * Every page with its code, by its name in the route table (`WEB_ROUTES`). The build reads the
- * `name: lazyPage(() => import('…')` lines to preload each page's files with its HTML
- * (web/scripts/page-preloads.ts).
+ * Every page with its code, by its name in the route table (`WEB_ROUTES`). Each loader imports the
+ * module `PAGE_MODULES` names for the page, whose files the server preloads with its HTML
+ * (page-modules.ts).
  */
 const PAGES: Partial<Record<WebRoute, LazyPage>> = {
   home: lazyPage(
@@ -159,28 +160,34 @@ class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-function PageArea() {
+function PageArea({ firstPageReadAt }: { firstPageReadAt: number | undefined }) {
   const [path] = useLocation();
-  useFollowFirstPage();
+  useFollowFirstPage(firstPageReadAt);
   return (
     <PageErrorBoundary path={path}>
       {/* Shown while a page's code arrives (never on the first page: its code is loaded before). */}
       <Suspense fallback={<LoadingScreen />}>
+        <HydrationMark />
         <Pages />
       </Suspense>
     </PageErrorBoundary>
   );
 }
 
-/**
- * The whole app under its router: the frame and the page at the address. On the server, the
- * address is the one being drawn (`ssrPath`, `ssrSearch`); in the browser, the location's.
- */
-export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
+interface AppProps {
+  /** On the server: the address being rendered (in the browser, the location's). */
+  ssrPath?: string;
+  ssrSearch?: string;
+  /** In the browser: when the first page's reads were in (see first-page.ts). */
+  firstPageReadAt?: number;
+}
+
+/** The whole app under its router: the frame and the page at the address. */
+export function App({ ssrPath, ssrSearch, firstPageReadAt }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <AppShell>
-        <PageArea />
+        <PageArea firstPageReadAt={firstPageReadAt} />
       </AppShell>
     </Router>
   );

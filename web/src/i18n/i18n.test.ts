@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES, LANGUAGES, PLACE_IDS } from '@gomeum/contracts';
+import { ERROR_CODES, ERRORS, LANGUAGES, PLACE_IDS, type ErrorInfo } from '@gomeum/contracts';
+import { DASHBOARD_ERROR_WORDS } from '@gomeum/contracts/operator-errors';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import ko from './ko.json';
@@ -60,8 +61,31 @@ function merged(user: Tree, operator: Tree): Map<string, string> {
   return new Map([...userKeys, ...operatorKeys]);
 }
 
-const files = { en: merged(en, operatorEn), zh: merged(zh, operatorZh), ko: merged(ko, operatorKo) };
-const operatorFiles = { en: flatten(operatorEn), zh: flatten(operatorZh), ko: flatten(operatorKo) };
+/**
+ * English as the app has it (lib/i18n.ts): a file with the English words of error codes laid in,
+ * those anyone may read (contracts' ERRORS) with the people's strings, the dashboard's
+ * (operator-errors.ts) with the dashboard's.
+ */
+function withErrorWords(file: Tree, words: Partial<Record<string, string>>): Tree {
+  const out: Tree = { ...file };
+  for (const [code, text = ''] of Object.entries(words)) {
+    const [group = '', key = ''] = code.split('.');
+    const existing = out[group];
+    out[group] = { ...(typeof existing === 'object' ? existing : {}), [key]: text };
+  }
+  return out;
+}
+const userWords = Object.fromEntries(
+  ERROR_CODES.flatMap((code) => {
+    const info: ErrorInfo = ERRORS[code];
+    return 'en' in info ? [[code, info.en]] : [];
+  }),
+);
+const enUser = withErrorWords(en, userWords);
+const enOperator = withErrorWords(operatorEn, DASHBOARD_ERROR_WORDS);
+
+const files = { en: merged(enUser, enOperator), zh: merged(zh, operatorZh), ko: merged(ko, operatorKo) };
+const operatorFiles = { en: flatten(enOperator), zh: flatten(operatorZh), ko: flatten(operatorKo) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** The forms a count takes in a language: its CLDR cardinal categories, as i18next asks Intl.PluralRules. */
@@ -140,8 +164,11 @@ describe('translations', () => {
     }
   });
 
-  it('has a translation for every error code the API can send', () => {
+  it('has a translation for every error code the API can send; English only from the contract', () => {
     for (const code of ERROR_CODES) expect(files.en.has(code), code).toBe(true);
+    // The server sends the same English words in its error bodies: written once, never here too.
+    const written = [...flatten(en).keys(), ...flatten(operatorEn).keys()];
+    expect(written.filter((key) => (ERROR_CODES as readonly string[]).includes(key))).toEqual([]);
   });
 
   it('uses every key, and every key it uses exists', () => {

@@ -1,4 +1,4 @@
-import type { CallInput, ErrorCode, ResponseOf, RouteDef } from '@gomeum/contracts';
+import type { CallInput, ErrorCode, ResponseOf, RouteDef, ServerReply } from '@gomeum/contracts';
 import { errorBodySchema, routeUrl } from '@gomeum/contracts';
 
 /** An API call that failed: the server's error code (an i18n key) and the HTTP status. */
@@ -24,21 +24,24 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
-/**
- * The answers the server read for the page it rendered (URL → body), embedded in that page: the
- * page's first reads take them instead of asking again, each once; later reads go to the network.
- */
-const firstReads = new Map<string, unknown>();
-
-/** Hands the page's embedded answers to the first reads of their URLs (see `firstReads`). */
-export function provideFirstReads(reads: Record<string, unknown>): void {
-  firstReads.clear();
-  for (const [url, body] of Object.entries(reads)) firstReads.set(url, body);
+/** How the server's render of a page reads the API for its reader (entry-server.tsx). */
+export interface ServerReads {
+  /** Reads `url` through the server's own routes, with the reader's session. */
+  read(url: string): Promise<ServerReply>;
+  /** Told what `api()` made of each answer (the render hands the answers to the page's service worker). */
+  answered(url: string, data: unknown): void;
 }
 
-/** Drops the embedded answers not taken (once the first page is shown, every read is fresh). */
-export function clearFirstReads(): void {
-  firstReads.clear();
+/**
+ * On the server only: the reads of the render in progress, or undefined outside a render. Set
+ * once, as the render module loads; each render's own reads are found through it (the render keeps
+ * them in an `AsyncLocalStorage`, so renders run side by side).
+ */
+let serverReads: () => ServerReads | undefined = () => undefined;
+
+/** Sets how the server's render answers `api()`'s reads (see `serverReads`). */
+export function answerServerReads(current: typeof serverReads): void {
+  serverReads = current;
 }
 
 /** How a call is sent, beside what it carries. */
@@ -68,13 +71,15 @@ export async function api<R extends RouteDef>(route: R, ...[input]: ApiArgs<R>):
     body?: unknown;
   } & ApiOptions;
   const url = routeUrl(route, params, query);
-  if (route.method === 'GET' && firstReads.has(url)) {
-    const payload = firstReads.get(url);
-    firstReads.delete(url);
-    return parseReply(route, 200, 'OK', payload);
+  if (import.meta.env.SSR) {
+    // The server's render reads through the server's own routes, as its reader; it writes nothing.
+    const reads = serverReads();
+    if (!reads || route.method !== 'GET') throw new ApiError(0, 'errors.server', 'Not read for the render');
+    const reply = await reads.read(url);
+    const data = parseReply(route, reply.status, '', reply.body);
+    reads.answered(url, data);
+    return data;
   }
-  // The server's render reads only what it was handed: it never calls out.
-  if (import.meta.env.SSR) throw new ApiError(0, 'errors.server', 'Not read for the render');
   let response: Response;
   try {
     const isForm = body instanceof FormData;

@@ -12,7 +12,7 @@ interface Sent {
   urgent: boolean;
 }
 
-/** A drawn form with every kind of field the hook puts back; what its `onSubmit` saw each time. */
+/** A rendered form with every kind of field the hook puts back; what its `onSubmit` saw each time. */
 function Form({ sent }: { sent: Sent[] }) {
   const [formRef, earlyAction] = useEarlySubmit();
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -52,10 +52,10 @@ afterEach(() => {
 });
 
 /**
- * The page as the server sends it: the form drawn, React's form-replay runtime running (the server
+ * The page as the server sends it: the form rendered, React's form-replay runtime running (the server
  * puts it in the head; here it runs as the page's script would).
  */
-function drawnPage(sent: Sent[]): HTMLFormElement {
+function renderedPage(sent: Sent[]): HTMLFormElement {
   const html = renderToString(<Form sent={sent} />);
   const runtime = /<script>([^<]+)<\/script>$/.exec(html)?.[1];
   if (!runtime) throw new Error('no form-replay runtime in the server render');
@@ -67,10 +67,10 @@ function drawnPage(sent: Sent[]): HTMLFormElement {
   return document.querySelector('form')!;
 }
 
-describe('a drawn form submitted before the app took it over', () => {
+describe('a rendered form submitted before it is hydrated', () => {
   it('is held, then sent once through its own onSubmit, with every field as typed', async () => {
     const sent: Sent[] = [];
-    const form = drawnPage(sent);
+    const form = renderedPage(sent);
     form.querySelector('textarea')!.value = 'Walk the old town';
     form.querySelector<HTMLInputElement>('input[name=size]')!.value = '3';
     form.querySelector('select')!.value = 'weekly';

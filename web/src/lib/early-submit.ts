@@ -1,15 +1,14 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * A form on a page the server drew, submitted before the app has taken the page over.
+ * A form on a page the server rendered, submitted before the page is hydrated.
  *
  * The form's own `onSubmit` handles every submit once the app has the form. Before that, nothing
  * of the app listens, and the browser would send the fields itself, to the page's own address (in
  * its query: a user's words in the address bar, the history and the server's log, and the page
- * loaded again empty). React does the holding: a form whose `action` is a function is drawn by its
- * server render with a placeholder action and a small script (entry-server.tsx puts it in the
- * page's head) that holds such a submit, and React replays it into the action once it has
- * hydrated the form.
+ * loaded again empty). React does the holding: a form whose `action` is a function is rendered on
+ * the server with a placeholder action and React's form-replay script (inline, with the response's
+ * nonce), which holds such a submit; React replays it into the action once it has hydrated the form.
  *
  * React then resets the form, as after any action. The action given here keeps the fields, and
  * once that reset is done (a layout effect of the same commit), puts them back and submits the

@@ -7,9 +7,23 @@ export function localeOf(language: string): string {
   return LOCALES[isLanguage(language) ? language : FALLBACK_LANGUAGE];
 }
 
-/** A date and time in the reader's language, e.g. "22 Nov 2026, 14:05". */
-export function formatDateTime(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+/**
+ * A date and time in the reader's language, e.g. "22 Nov 2026, 14:05": in `timeZone` (from
+ * `useTimeZone` where the server renders it), else the browser's.
+ */
+export function formatDateTime(ms: number, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+}
+
+/** A time of day in the reader's language, e.g. "14:05" (in `timeZone`, else the browser's). */
+export function formatTime(ms: number, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short', timeZone }).format(ms);
+}
+
+/** The calendar date (YYYY-MM-DD) of a moment, in `timeZone` (else the browser's). */
+export function dayOf(ms: number, timeZone?: string): string {
+  // Canadian English writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(ms);
 }
 
 /** A calendar date (YYYY-MM-DD) in the reader's language, e.g. "22 Nov 2026". */

@@ -1,53 +1,40 @@
-/* eslint-disable react-hooks/refs --
- * A drawing decides once, as it first renders, whether it keeps what the server drew: a ref read
- * and set during that render. Nothing renders because of it. */
 import {
   createContext,
   startTransition,
-  Suspense,
   useContext,
   useEffect,
-  useRef,
+  useId,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 
 /**
- * How the app takes over a page the server drew, with React's own hydration (main.tsx calls
- * `hydrateRoot`): each `HydrateLater` is a Suspense boundary, which React hydrates after the rest,
- * in short slices of work (a tap answered in between), and first of all when the reader taps or
- * types in it (React replays that event once the part is the app's).
+ * How the app hydrates a page the server rendered (main.tsx calls `hydrateRoot`): each part in a
+ * Suspense boundary of its own (the top bar, its controls, the page and its larger parts) is
+ * hydrated apart, after the rest, in short slices of work (a tap answered in between), and first
+ * of all when the reader taps or types in it (React replays that event once the part is hydrated).
  */
 
 const noChanges = () => () => undefined;
 
-/** True around the server's render of a page (entry-server.tsx), which draws everything itself. */
-export const ServerRender = createContext(false);
-
 /**
- * True while React hydrates a page the server drew, false in any other render (and on the
- * server): React's server snapshot of an external store is what hydration reads.
+ * True while React hydrates a page the server rendered, false in any other render and on the
+ * server: React's server snapshot of an external store is what hydration reads.
  */
 export function useHydrating(): boolean {
-  const server = useContext(ServerRender);
   const hydrating = useSyncExternalStore(
     noChanges,
     () => false,
     () => true,
   );
-  return hydrating && !server;
-}
-
-/** Its children are taken over after the rest of the page, in a pass of their own (see above). */
-export function HydrateLater({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return hydrating && typeof document !== 'undefined';
 }
 
 /**
  * Parts of the app that show nothing on a page's first paint (a prompt that waits for the user, a
- * watcher): rendered by the app alone, never by the server, after the page is the app's, at a low
- * priority (a transition), so their code never lengthens the taking over.
+ * watcher): rendered by the app alone, never by the server, after the page is hydrated, at a low
+ * priority (a transition), so their code never lengthens hydration.
  */
 export function AppOnly({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
@@ -57,39 +44,64 @@ export function AppOnly({ children }: { children: ReactNode }) {
   return shown ? children : null;
 }
 
-/** The markup of an element whose children the server drew and the app keeps as they are. */
-export const SERVER_DRAWN = { __html: '' };
+/** Sent on `document` once the app has hydrated the page the server rendered (see `hydrationMarks`). */
+export const HYDRATED_EVENT = 'gomeum:hydrated';
 
-/**
- * Whether a drawing that depends on `key` alone keeps the server's drawing: true when the app took
- * it over from the server's page and `key` has not changed since. The drawing then renders its
- * outer element with `dangerouslySetInnerHTML={SERVER_DRAWN}`, whose children hydration leaves as
- * they are (no work at all for the app); once `key` changes, it draws itself anew.
- */
-export function useServerDrawing(key: string): boolean {
-  const hydrating = useHydrating();
-  const drawn = useRef(hydrating ? key : null);
-  return drawn.current === key;
+/** What `HydrationMark`s report to: the render that counts them, or the hydration that waits for them. */
+export interface HydrationMarks {
+  /** A mark rendered (on the server: counted into the page's state). */
+  rendered(id: string): void;
+  /** A mark hydrated: the Suspense boundary around it is (its effects run). */
+  hydrated(id: string): void;
 }
 
-/** Sent on `document` once the app has taken over the page the server drew (see `announceTakenOver`). */
-export const TAKEN_OVER_EVENT = 'gomeum:taken-over';
+const HydrationMarksContext = createContext<HydrationMarks | null>(null);
+
+/** Hands `marks` to the `HydrationMark`s below. */
+export function HydrationMarksProvider({ marks, children }: { marks: HydrationMarks | null; children: ReactNode }) {
+  return <HydrationMarksContext value={marks}>{children}</HydrationMarksContext>;
+}
 
 /**
- * Says when the app has taken over the page the server drew: React hydrates it in tasks of its
- * own, one after another until every part is done, so the browser is first idle once it is.
- * `#root` then carries `data-taken-over`, and TAKEN_OVER_EVENT is sent (for the browser tests
- * and the benchmarks, which measure how long that takes).
+ * Marks the Suspense boundary it is in (or the root, outside any): counted as the server renders
+ * it, and reported once the boundary is hydrated, when its effects run. Put one in every boundary
+ * the server renders. (Its `useId` tells marks apart, and a mark's effect run twice from once.)
  */
-export function announceTakenOver(root: HTMLElement): void {
-  const whenIdle = (then: () => void) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(then);
-    else setTimeout(then, 0);
+export function HydrationMark() {
+  const id = useId();
+  const marks = useContext(HydrationMarksContext);
+  marks?.rendered(id);
+  useEffect(() => marks?.hydrated(id), [marks, id]);
+  return null;
+}
+
+/** The marks of the server's render: `count()` goes into the page's state (entry-server.tsx). */
+export function renderedMarks(): HydrationMarks & { count(): number } {
+  const ids = new Set<string>();
+  return {
+    rendered: (id) => ids.add(id),
+    hydrated: () => undefined,
+    count: () => ids.size,
   };
-  whenIdle(() =>
-    whenIdle(() => {
-      root.dataset.takenOver = '';
-      document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
-    }),
-  );
+}
+
+/**
+ * The marks hydration waits for (`expected`, from the page's state): once that many are hydrated,
+ * so is every Suspense boundary the server rendered (a boundary React rendered afresh after a
+ * mismatch included), and `root` gets `data-hydrated` and HYDRATED_EVENT is sent (the browser
+ * tests and the benchmarks wait for it).
+ */
+export function hydrationMarks(root: HTMLElement, expected: number): HydrationMarks {
+  const hydrated = new Set<string>();
+  let announced = false;
+  return {
+    rendered: () => undefined,
+    hydrated(id) {
+      hydrated.add(id);
+      if (announced || hydrated.size < expected) return;
+      announced = true;
+      root.dataset.hydrated = '';
+      document.dispatchEvent(new Event(HYDRATED_EVENT));
+    },
+  };
 }

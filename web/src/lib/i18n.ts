@@ -1,14 +1,19 @@
 import {
+  ERROR_CODES,
+  ERRORS,
   FALLBACK_LANGUAGE,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGES,
   preferredLanguage,
+  type DashboardErrorCode,
+  type ErrorInfo,
   type Language,
+  type UserErrorCode,
 } from '@gomeum/contracts';
-import { createInstance, type TFunction as I18nextTFunction } from 'i18next';
-import { useMemo } from 'react';
-import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
+import { createInstance, type i18n as I18n, type TFunction as I18nextTFunction } from 'i18next';
+import { useContext, useSyncExternalStore } from 'react';
+import { I18nContext, initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json';
 import type operatorEn from '../i18n/operator/en.json';
 
@@ -29,14 +34,49 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     fallbackNS: 'operator';
-    resources: { translation: typeof en; operator: typeof operatorEn };
+    resources: {
+      translation: typeof en & ErrorWords<UserErrorCode>;
+      operator: typeof operatorEn & ErrorWords<DashboardErrorCode>;
+    };
   }
 }
+
+/** Error codes (`group.key`) as the nested strings of a language file: `{ group: { key: string } }`. */
+type ErrorWords<C extends string> = {
+  [G in C extends `${infer Group}.${string}` ? Group : never]: {
+    [K in C as K extends `${G}.${infer Key}` ? Key : never]: string;
+  };
+};
 
 /** Where the chosen language is remembered in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'gomeum.language';
 
 type Strings = Record<string, unknown>;
+
+/**
+ * English's strings with the English words of error codes laid in (`words`: written once, in the
+ * contract, for the server's error bodies and the app alike); zh and ko translate them in their own
+ * files. The dashboard's codes come with its strings (contracts' operator-errors.ts).
+ */
+function withErrorWords(strings: Strings, words: Partial<Record<string, string>>): Strings {
+  const merged: Record<string, unknown> = { ...strings };
+  for (const [code, text] of Object.entries(words)) {
+    const [group = '', key = ''] = code.split('.');
+    const existing = merged[group];
+    merged[group] = { ...(typeof existing === 'object' ? existing : {}), [key]: text };
+  }
+  return merged;
+}
+
+/** The English words of the codes anyone may read (those the dashboard alone shows have none here). */
+function userErrorWords(): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const code of ERROR_CODES) {
+    const info: ErrorInfo = ERRORS[code];
+    if ('en' in info) words[code] = info.en;
+  }
+  return words;
+}
 
 /** Gives the text of a (typed) key in the current language, its `{{name}}` placeholders filled from the values. */
 export type TFunction = I18nextTFunction;
@@ -56,7 +96,10 @@ const USER_STRINGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Str
 
 /** The operator's dashboard strings: separate chunks that only the dashboard asks for. */
 const OPERATOR_STRINGS: Record<Language, () => Promise<{ default: Strings }>> = {
-  en: () => import('../i18n/operator/en.json'),
+  en: () =>
+    Promise.all([import('../i18n/operator/en.json'), import('@gomeum/contracts/operator-errors')]).then(
+      ([strings, errors]) => ({ default: withErrorWords(strings.default, errors.DASHBOARD_ERROR_WORDS) }),
+    ),
   zh: () => import('../i18n/operator/zh.json'),
   ko: () => import('../i18n/operator/ko.json'),
 };
@@ -64,12 +107,13 @@ const OPERATOR_STRINGS: Record<Language, () => Promise<{ default: Strings }>> = 
 const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
 
 /**
- * The app's one i18next instance. With its resources given at `init` (and `initAsync: false`) it is
- * ready at once and changes language synchronously, which the server's render relies on.
+ * The app's i18next instance (the server's renders each use a clone, see `renderingI18n`). With its
+ * resources given at `init` (and `initAsync: false`) it is ready at once and changes language
+ * synchronously.
  */
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { [USER_NS]: en } },
+  resources: { en: { [USER_NS]: withErrorWords(en, userErrorWords()) } },
   lng: FALLBACK_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: LANGUAGES,
@@ -93,7 +137,7 @@ export function currentLanguage(): Language {
 
 function switchTo(next: Language) {
   // Only when it changes: written again, even unchanged, it invalidates every element a `:lang()`
-  // rule could match (a drawn page's few hundred drawing nodes), and a full layout follows.
+  // rule could match (a rendered page's few hundred art nodes), and a full layout follows.
   const htmlLang = HTML_LANG[next];
   if (document.documentElement.lang !== htmlLang) document.documentElement.lang = htmlLang;
   // Synchronous: the strings are in (see `init`).
@@ -109,14 +153,93 @@ function rememberForServer(lang: Language) {
   }
 }
 
+/** What `useTranslation` gives: the translation function and the current language. */
+interface Translation {
+  t: TFunction;
+  i18n: { language: Language };
+}
+
 /**
- * The translation function and the current language (react-i18next's hook, with the language
- * narrowed to ours); the component renders again when either changes or strings come in.
+ * Each instance's translation, made once per language and strings added: every component of a
+ * render shares it (react-i18next's own hook makes a fixed `t` and a copy of the instance per
+ * component, most of a server render's cost of its words).
  */
-export function useTranslation(): { t: TFunction; i18n: { language: Language } } {
-  const { t, i18n: instance } = useI18nextTranslation();
-  const language = isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
-  return useMemo(() => ({ t, i18n: { language } }), [t, language]);
+const translations = new WeakMap<I18n, { revision: number; made: number; value: Translation | null }>();
+
+function translationState(instance: I18n) {
+  let state = translations.get(instance);
+  if (!state) {
+    const created = { revision: 0, made: -1, value: null as Translation | null };
+    const changed = () => {
+      created.revision += 1;
+    };
+    // Registered once per instance, before any component's: a change is counted before it is read.
+    instance.on('languageChanged', changed);
+    instance.store.on('added', changed);
+    translations.set(instance, (state = created));
+  }
+  return state;
+}
+
+/**
+ * Each language's words looked up without values, by key, for as long as no strings are added to
+ * the store they came from: the same on every render (and every server render shares them).
+ */
+const plainWords = new WeakMap<object, Map<string, Map<string, string>>>();
+
+function wordsOf(instance: I18n, language: Language): Map<string, string> {
+  const store = instance.store;
+  let byLanguage = plainWords.get(store);
+  if (!byLanguage) {
+    const created = new Map<string, Map<string, string>>();
+    store.on('added', () => created.clear());
+    plainWords.set(store, (byLanguage = created));
+  }
+  let words = byLanguage.get(language);
+  if (!words) byLanguage.set(language, (words = new Map<string, string>()));
+  return words;
+}
+
+function translationOf(instance: I18n): Translation {
+  const state = translationState(instance);
+  if (!state.value || state.made !== state.revision) {
+    const language = isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
+    const fixed = instance.getFixedT(language, USER_NS) as unknown as (...args: unknown[]) => unknown;
+    const words = wordsOf(instance, language);
+    const t = ((key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
+      let word = words.get(key);
+      if (word === undefined) words.set(key, (word = String(fixed(key))));
+      return word;
+    }) as unknown as TFunction;
+    state.value = { t, i18n: { language } };
+    state.made = state.revision;
+  }
+  return state.value;
+}
+
+/**
+ * The translation function and the current language, from the i18next instance of the nearest
+ * `I18nextProvider` (a server render's own) or the app's; the component renders again when the
+ * language changes or strings come in (`useSyncExternalStore` on i18next's events).
+ */
+export function useTranslation(): Translation {
+  // (react-i18next types the context as always set; without a provider it is undefined.)
+  const provided = useContext(I18nContext) as { i18n?: I18n } | undefined;
+  const instance = provided?.i18n ?? i18n;
+  return useSyncExternalStore(
+    (onChange) => {
+      translationState(instance);
+      instance.on('languageChanged', onChange);
+      instance.store.on('added', onChange);
+      return () => {
+        instance.off('languageChanged', onChange);
+        instance.store.off('added', onChange);
+      };
+    },
+    () => translationOf(instance),
+    () => translationOf(instance),
+  );
 }
 
 function storedLanguage(): Language | null {
@@ -129,15 +252,15 @@ function storedLanguage(): Language | null {
 }
 
 /**
- * The language the app starts in: the reader's stored choice; else the one the server drew the
+ * The language the app starts in: the reader's stored choice; else the one the server rendered the
  * page in (their language cookie, or on a first visit their browser's `Accept-Language`), so the
- * page is taken over as drawn; else the first of ours among the browser's languages; else English.
+ * page hydrates as rendered; else the first of ours among the browser's languages; else English.
  */
 export function startingLanguage(): Language {
   const stored = storedLanguage();
   if (stored) return stored;
-  const drawn = typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.rendered;
-  if (isLanguage(drawn)) return drawn;
+  const rendered = typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.rendered;
+  if (isLanguage(rendered)) return rendered;
   return typeof navigator === 'undefined' ? FALLBACK_LANGUAGE : preferredLanguage(navigator.languages);
 }
 
@@ -172,7 +295,7 @@ export function initI18n(lang: Language = startingLanguage()): Promise<void> {
     return Promise.resolve();
   }
   // English meanwhile, but <html lang> is left as it is until the chosen language's strings are
-  // in: the app renders nothing before (main.tsx), and a page the server drew in that language is
+  // in: the app renders nothing before (main.tsx), and a page the server rendered in that language is
   // not marked English for a moment (its `:lang()` fonts and spacing would change, twice).
   void i18n.changeLanguage(FALLBACK_LANGUAGE);
   return loadStrings(lang)
@@ -185,15 +308,16 @@ export function initI18n(lang: Language = startingLanguage()): Promise<void> {
 }
 
 /**
- * For the server's render of a page: every language's strings at hand (`strings`, the people's,
- * taken in once), `lang` the current one. The switch is synchronous and renders are queued one at a
- * time, so one process renders pages in any language.
+ * For the server's render of a page: an i18next instance of its own, in `lang` (the render hands
+ * it to its components with react-i18next's `I18nextProvider`), cloned from the app's and sharing
+ * its strings, so renders in different languages run side by side. `strings` are the people's
+ * other languages, added to the shared strings the first time.
  */
-export function setRenderLanguage(lang: Language, strings: Record<Exclude<Language, 'en'>, Strings>): void {
+export function renderingI18n(lang: Language, strings: Record<Exclude<Language, 'en'>, Strings>): I18n {
   for (const other of ['zh', 'ko'] as const) {
     if (!i18n.hasResourceBundle(other, USER_NS)) i18n.addResourceBundle(other, USER_NS, strings[other]);
   }
-  void i18n.changeLanguage(lang);
+  return i18n.cloneInstance({ lng: lang, initAsync: false });
 }
 
 /** A language asked for whose strings are still on their way (setLanguage), else null. */

@@ -2,7 +2,7 @@
 export const OFFLINE_DATA_CACHE = 'gomeum-data-v1';
 
 /**
- * Forgets the last-read answers kept for offline use: called when someone signs in or out, so the
+ * Forgets the last-read answers cached for offline use: called when someone signs in or out, so the
  * next person on this browser never sees the previous one's data, even offline.
  */
 export function forgetOfflineData(): void {
@@ -11,12 +11,12 @@ export function forgetOfflineData(): void {
 }
 
 /**
- * Hands the answers a page drawn by the server came with to the service worker, which keeps those
- * it keeps for offline use, as it would have had the app read them through it (public/sw.js).
+ * Hands the answers a page rendered by the server was dehydrated with to the service worker, which
+ * caches those it caches for offline use, as if the app had fetched them through it (sw.ts).
  */
-export function keepDrawnReads(reads: Record<string, unknown>): void {
+export function cacheRenderedReads(reads: Record<string, unknown>): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.ready
-    .then((registration) => registration.active?.postMessage({ type: 'gomeum.drawn-reads', reads }))
-    .catch((error: unknown) => console.warn('drawn reads not kept for offline use', error));
+    .then((registration) => registration.active?.postMessage({ type: 'gomeum.rendered-reads', reads }))
+    .catch((error: unknown) => console.warn('rendered reads not cached for offline use', error));
 }

@@ -14,10 +14,10 @@ export function EntriesSkeleton({ entries = 2, avatar = false }: { entries?: num
         <div key={index} className="skeleton-entry">
           {avatar ? <span className="skeleton skeleton--avatar" /> : null}
           <div className="skeleton-entry__body">
-            <span className="skeleton skeleton--title" style={{ width: '55%' }} />
-            <span className="skeleton skeleton--line" style={{ width: '30%' }} />
+            <span className="skeleton skeleton--title skeleton--w55" />
+            <span className="skeleton skeleton--line skeleton--w30" />
             <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--line" style={{ width: '80%' }} />
+            <span className="skeleton skeleton--line skeleton--w80" />
           </div>
         </div>
       ))}
@@ -33,8 +33,7 @@ export function LinesSkeleton({ lines = 3 }: { lines?: number }) {
       {Array.from({ length: lines }, (_, index) => (
         <span
           key={index}
-          className="skeleton skeleton--line"
-          style={{ width: index === lines - 1 ? '60%' : undefined }}
+          className={index === lines - 1 ? 'skeleton skeleton--line skeleton--w60' : 'skeleton skeleton--line'}
         />
       ))}
     </div>
@@ -48,8 +47,8 @@ export function RowsSkeleton({ rows = 4 }: { rows?: number }) {
     <div className="skeleton-list skeleton-list--rows" role="status" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="skeleton-row">
-          <span className="skeleton skeleton--line" style={{ width: index % 2 ? '45%' : '60%' }} />
-          <span className="skeleton skeleton--line" style={{ width: '85%' }} />
+          <span className={`skeleton skeleton--line ${index % 2 ? 'skeleton--w45' : 'skeleton--w60'}`} />
+          <span className="skeleton skeleton--line skeleton--w85" />
         </div>
       ))}
     </div>
@@ -63,7 +62,7 @@ export function FieldsSkeleton({ fields = 3 }: { fields?: number }) {
     <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
       {Array.from({ length: fields }, (_, index) => (
         <div key={index} className="skeleton-lines">
-          <span className="skeleton skeleton--line" style={{ width: '25%' }} />
+          <span className="skeleton skeleton--line skeleton--w25" />
           <span className="skeleton skeleton--block" />
         </div>
       ))}

@@ -2,7 +2,7 @@
  * Runs `work` in a task of its own once the browser is idle, and returns what cancels it. For work
  * nothing waits on, which would otherwise lengthen a busy task (say, the first use of the browser's
  * time zone data, a few dozen milliseconds on a phone). `after` holds it back that long first (so
- * it runs once the page has settled, not in a pause while it is still being taken over); it runs
+ * it runs once the page has settled, not in a pause while it is still hydrating); it runs
  * at most `timeout` ms after that.
  */
 export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { after?: number; timeout?: number } = {}) {
@@ -19,7 +19,7 @@ export function whenIdle(work: () => void, { after = 0, timeout = 2_000 }: { aft
 
 /**
  * Runs `work` in a task of its own, next (a timer of 0), and returns what cancels it: for work that
- * would otherwise lengthen the task it is asked from (the effects of a page just taken over run
+ * would otherwise lengthen the task it is asked from (the effects of a page just hydrated run
  * together, in one).
  */
 export function inTaskOfItsOwn(work: () => void): () => void {

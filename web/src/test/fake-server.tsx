@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from './router.tsx';
 import { vi } from 'vitest';
@@ -151,4 +153,22 @@ export function renderWithClient(ui: ReactNode, path = '/', prepare?: (client: Q
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * Renders a hook with a fresh query client (no retries) and a router at `path`, as
+ * `renderWithClient` renders a component; `location()` is where the router is now.
+ */
+export function renderHookWithClient<Result>(hook: () => Result, path = '/', prepare?: (client: QueryClient) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  prepare?.(client);
+  const memory = memoryLocation({ path, record: true });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        {children}
+      </Router>
+    </QueryClientProvider>
+  );
+  return { client, location: () => memory.history.at(-1), ...renderHook(hook, { wrapper }) };
 }

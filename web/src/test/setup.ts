@@ -11,17 +11,6 @@ const browser = typeof window !== 'undefined';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-// jsdom has no <dialog> modality: opening and closing (the element's `open`) are what tests check.
-if (browser)
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-if (browser && typeof HTMLDialogElement.prototype.close !== 'function') {
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 /**
  * What a test left behind: timers and animation frames the app's own code started and nobody
  * cancelled (a component cancels its own on unmount), and errors nobody handled. Each fails the
@@ -113,6 +102,96 @@ if (browser) {
 if (!followed.processHooked) {
   followed.processHooked = true;
   process.on('unhandledRejection', (reason) => unhandled.push(reason));
+}
+
+/**
+ * jsdom has no <dialog> modality, and knows no popovers and no invoker commands (a button's
+ * `popovertarget`, `commandfor` and `command`): a stand-in for what the tests see of them, as
+ * Chromium does it. A dialog or popover is open or not (`open`, `:popover-open`), each change sends
+ * `toggle`, and a pressed button opens or closes what it names once the page's own handlers have
+ * run (unless one prevented it).
+ */
+if (browser) {
+  const OPEN = 'data-test-popover-open';
+  const toggled = (element: Element, newState: 'open' | 'closed') =>
+    element.dispatchEvent(
+      Object.assign(new Event('toggle'), { newState, oldState: newState === 'open' ? 'closed' : 'open' }),
+    );
+  const showPopover = function showPopover(this: HTMLElement) {
+    if (this.hasAttribute(OPEN)) return;
+    // An automatic popover closes the others, as the platform does.
+    if (this.getAttribute('popover') !== 'manual') {
+      for (const other of document.querySelectorAll<HTMLElement>(`[popover]:not([popover="manual"])[${OPEN}]`))
+        other.hidePopover();
+    }
+    this.setAttribute(OPEN, '');
+    toggled(this, 'open');
+  };
+  const hidePopover = function hidePopover(this: HTMLElement) {
+    if (!this.hasAttribute(OPEN)) return;
+    this.removeAttribute(OPEN);
+    toggled(this, 'closed');
+  };
+  Object.assign(HTMLElement.prototype, {
+    showPopover,
+    hidePopover,
+    togglePopover(this: HTMLElement) {
+      if (this.hasAttribute(OPEN)) this.hidePopover();
+      else this.showPopover();
+    },
+  });
+  if (!('command' in HTMLButtonElement.prototype)) {
+    const matches = Object.getOwnPropertyDescriptor(Element.prototype, 'matches')?.value as (
+      this: Element,
+      selectors: string,
+    ) => boolean;
+    Element.prototype.matches = function popoverMatches(this: Element, selectors: string) {
+      return matches.call(this, selectors.replaceAll(':popover-open', `[${OPEN}]`));
+    };
+    Object.defineProperty(HTMLButtonElement.prototype, 'command', {
+      get(this: HTMLButtonElement) {
+        return this.getAttribute('command') ?? '';
+      },
+    });
+  }
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    if (this.open) return;
+    this.setAttribute('open', '');
+    toggled(this, 'open');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    toggled(this, 'closed');
+    this.dispatchEvent(new Event('close'));
+  };
+  if (!followed.hooked.has(document.documentElement)) {
+    followed.hooked.add(document.documentElement);
+    const style = document.createElement('style');
+    style.id = 'test-popover-style';
+    // (jsdom's own style sheet hides every popover.)
+    style.textContent = `[popover]:not([${OPEN}]) { display: none; } [popover][${OPEN}] { display: block !important; }`;
+    document.head.append(style);
+    document.addEventListener('click', pressed);
+  }
+  function pressed(event: MouseEvent) {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || event.defaultPrevented || button.disabled) return;
+    const popover = document.getElementById(button.getAttribute('popovertarget') ?? '');
+    if (popover) {
+      const action = button.getAttribute('popovertargetaction') ?? 'toggle';
+      if (action === 'show') popover.showPopover();
+      else if (action === 'hide') popover.hidePopover();
+      else popover.togglePopover();
+    }
+    const target = document.getElementById(button.getAttribute('commandfor') ?? '');
+    const command = button.getAttribute('command');
+    if (target instanceof HTMLDialogElement && command === 'show-modal') target.showModal();
+    if (target instanceof HTMLDialogElement && (command === 'close' || command === 'request-close')) target.close();
+    if (target && command === 'show-popover') target.showPopover();
+    if (target && command === 'hide-popover') target.hidePopover();
+    if (target && command === 'toggle-popover') target.togglePopover();
+  }
 }
 
 beforeEach(() => {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { LIVE_CLOSE } from '@gomeum/contracts';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { TEST_OPERATOR, guestClient, userClient } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
 import { PrivateRedis } from '../../test/private-redis.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 import { fillUserData, storedFiles, whereValueAppears } from '../../test/user-data.ts';
 
 /** The same browser (its cookies) talking to another instance. */
@@ -16,29 +17,26 @@ function sameBrowserOn(built: BuiltApp, client: TestClient): TestClient {
 
 const fileKey = (url: string) => url.replace('/api/files/', '');
 
+// Two instances on one database and one Redis: a deletion on one closes sockets on the other.
+let redis: PrivateRedis;
+const it = appTest(async (after) => {
+  redis = await PrivateRedis.start();
+  after(() => redis.down());
+  return { operator: TEST_OPERATOR, redisUrl: redis.url };
+});
+
 describe('deleting an account', () => {
-  let redis: PrivateRedis;
-  let t: TestApp;
   let second: BuiltApp;
-  let urlA: string;
   let urlB: string;
-  let operator: TestClient;
   const sockets: LiveTestClient[] = [];
 
-  beforeAll(async () => {
-    // Two instances on one database and one Redis: a deletion on one closes sockets on the other.
-    redis = await PrivateRedis.start();
-    t = await createTestApp({ operator: TEST_OPERATOR, redisUrl: redis.url });
+  it.beforeAll(async ({ t }) => {
     second = await buildApp({ ...t.config, redisUrl: redis.url });
-    urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = await second.app.listen({ port: 0, host: '127.0.0.1' });
-    operator = await operatorClient(t);
   });
   afterAll(async () => {
     await Promise.all(sockets.map((socket) => socket.close()));
     await second.app.close();
-    await t.close();
-    await redis.down();
   });
 
   const connect = async (url: string, client: TestClient) => {
@@ -47,7 +45,11 @@ describe('deleting an account', () => {
     return socket;
   };
 
-  it('removes every row and file of the user, ends their sessions and sockets on every instance, and frees the email', async () => {
+  it('removes every row and file of the user, ends their sessions and sockets on every instance, and frees the email', async ({
+    t,
+    url: urlA,
+    operator,
+  }) => {
     const victim = await userClient(t, 'leaving@example.com');
     const other = await userClient(t, 'staying@example.com');
     const victimData = await fillUserData(t, victim.client, 'victim', { client: operator, userId: victim.id });
@@ -69,6 +71,7 @@ describe('deleting an account', () => {
     // The fill reached every table that holds a user's rows.
     expect([...victimBefore.keys()].sort()).toEqual(
       [
+        'chat_conversations.user_id',
         'chat_messages.user_id',
         'chat_reads.user_id',
         'files.owner_id',
@@ -90,10 +93,10 @@ describe('deleting an account', () => {
     expect(victimFiles).toContain(fileKey(victimData.proofUrl));
     expect(storedFiles(t)).toContain(fileKey(victimData.proofUrl));
 
-    // Wrong or missing password: refused, nothing goes.
+    // Wrong or missing password: refused as a failed sign-in is (401, register.error_failed), nothing goes.
     for (const body of [{ confirm: 'delete' }, { confirm: 'delete', password: 'not-the-password' }]) {
       const refused = await victim.client.post('/api/me/delete', body);
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(401);
     }
     expect((await victim.client.post('/api/me/delete', { password: 'user-password-1' })).status).toBe(400);
     expect(await whereValueAppears(t.database, victim.id)).toEqual(victimBefore);
@@ -137,7 +140,7 @@ describe('deleting an account', () => {
     expect((again.body as { user: { id: string } }).user.id).not.toBe(victim.id);
   });
 
-  it('lets a guest delete theirs with the confirmation only, and forgets the guest in that browser', async () => {
+  it('lets a guest delete theirs with the confirmation only, and forgets the guest in that browser', async ({ t }) => {
     const guest = await guestClient(t);
     await fillUserData(t, guest.client, 'guest');
     expect(guest.client.cookies.has('gomeum_guest')).toBe(true);
@@ -155,7 +158,11 @@ describe('deleting an account', () => {
     expect((again.body as { user: { id: string } }).user.id).not.toBe(guest.id);
   });
 
-  it('lets the operator delete a user from the dashboard, naming the user twice; never an operator', async () => {
+  it('lets the operator delete a user from the dashboard, naming the user twice; never an operator', async ({
+    t,
+    url: urlA,
+    operator,
+  }) => {
     const user = await userClient(t, 'removed-by-gomeum@example.com');
     const userData = await fillUserData(t, user.client, 'removed', { client: operator, userId: user.id });
     const tab = await connect(urlA, user.client);

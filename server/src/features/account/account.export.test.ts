@@ -1,8 +1,9 @@
 import { EXPORT_FILES } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import yauzl from 'yauzl';
-import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { TEST_OPERATOR, guestClient, userClient } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
+import type { TestClient } from '../../test/test-app.ts';
 import { fillUserData, type FilledData } from '../../test/user-data.ts';
 
 /** Downloads over real HTTP with the client's cookies; the archive's entries by name. */
@@ -37,10 +38,9 @@ const json = (entries: Map<string, Buffer>, name: string): unknown => {
   return JSON.parse(bytes.toString('utf8'));
 };
 
+const it = appTest({ operator: TEST_OPERATOR, exportRateLimit: 3 });
+
 describe('downloading my data', () => {
-  let t: TestApp;
-  let base: string;
-  let operator: TestClient;
   let me: { client: TestClient; id: string };
   let other: { client: TestClient; id: string };
   let mine: FilledData;
@@ -48,10 +48,7 @@ describe('downloading my data', () => {
   // More messages than one page of the database reads, and than a chat history reply holds.
   const MANY = 1_234;
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR, exportRateLimit: 3 });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    operator = await operatorClient(t);
+  it.beforeAll(async ({ t, operator }) => {
     me = await userClient(t, 'me@example.com');
     other = await userClient(t, 'someone-else@example.com');
     mine = await fillUserData(t, me.client, 'mine', { client: operator, userId: me.id });
@@ -71,11 +68,10 @@ describe('downloading my data', () => {
         .execute();
     }
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('is a ZIP of every part of my data, images included, streamed, with nothing of anyone else', async () => {
+  it('is a ZIP of every part of my data, images included, streamed, with nothing of anyone else', async ({
+    url: base,
+  }) => {
     const { status, headers, entries } = await download(base, '/api/me/export', me.client);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/zip');
@@ -143,7 +139,7 @@ describe('downloading my data', () => {
     }
   });
 
-  it('is for guests too', async () => {
+  it('is for guests too', async ({ t, url: base }) => {
     const guest = await guestClient(t);
     const data = await fillUserData(t, guest.client, 'guest');
     const { status, entries } = await download(base, '/api/me/export', guest.client);
@@ -153,7 +149,10 @@ describe('downloading my data', () => {
     expect([...entries.values()].some((bytes) => bytes.toString('latin1').includes(me.id))).toBe(false);
   });
 
-  it("is the owner's own, or the operator's for a user; nobody else's; and limited per hour", async () => {
+  it("is the owner's own, or the operator's for a user; nobody else's; and limited per hour", async ({
+    url: base,
+    operator,
+  }) => {
     const anonymous = await fetch(`${base}/api/me/export`);
     expect(anonymous.status).toBe(401);
     // Another user cannot reach it through the operator's route.

@@ -1,12 +1,15 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { FilesService } from '../files/index.ts';
+import { sourceHash, type TranslationRepository } from '../translation/index.ts';
 import type { AccountRepository, AccountRow } from './account.repository.ts';
 
 /** What building a download needs. */
 export interface ExportDeps {
   repo: AccountRepository;
   files: FilesService;
+  /** The translations kept for the operator (of the user's messages among them). */
+  translations?: Pick<TranslationRepository, 'ofHashes'> | undefined;
   onError: (error: unknown, context: string) => void;
 }
 
@@ -42,6 +45,23 @@ async function* jsonArray<T>(pages: AsyncIterable<T[]>, shape: (item: T) => unkn
 
 async function* once<T>(rows: Promise<T[]>): AsyncGenerator<T[]> {
   yield await rows;
+}
+
+/**
+ * Each page of chat messages with the translations kept of each message's words (by language),
+ * read a page at a time as well.
+ */
+async function* withTranslations<T extends { content: string }>(
+  pages: AsyncIterable<T[]>,
+  translations: ExportDeps['translations'],
+): AsyncGenerator<(T & { translations: Record<string, string> | null })[]> {
+  for await (const page of pages) {
+    const hashes = page.map((row) => sourceHash(row.content));
+    const rows = translations ? await translations.ofHashes([...new Set(hashes)]) : [];
+    const byHash = new Map<string, Record<string, string>>();
+    for (const row of rows) byHash.set(row.source_hash, { ...byHash.get(row.source_hash), [row.target]: row.text });
+    yield page.map((row, index) => ({ ...row, translations: byHash.get(hashes[index] ?? '') ?? null }));
+  }
 }
 
 /**
@@ -143,11 +163,12 @@ export async function exportArchive(deps: ExportDeps, user: AccountRow, now: num
     })),
   );
   entry('chat.json', () =>
-    jsonArray(repo.chat(userId), (m) => ({
-      id: m.id,
+    jsonArray(withTranslations(repo.chat(userId), deps.translations), (m) => ({
+      id: m.seq,
       sender: m.sender,
       kind: m.kind,
       content: m.content,
+      translations: m.translations,
       meta: parsed(m.meta),
       createdAt: iso(m.created_at),
     })),

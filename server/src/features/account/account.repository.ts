@@ -9,6 +9,8 @@ export type AccountRow = Selectable<UsersTable>;
  * Then the user's files, and the `users` row last; its foreign keys cascade to any table not listed.
  */
 const OWNED: readonly { table: keyof Database; column: string }[] = [
+  // The inbox's row first: each message deleted after it finds no row to count down (one lookup).
+  { table: 'chat_conversations', column: 'user_id' },
   { table: 'sessions', column: 'user_id' },
   { table: 'push_subscriptions', column: 'user_id' },
   { table: 'page_visits', column: 'user_id' },
@@ -124,21 +126,21 @@ export class AccountRepository {
       .execute();
   }
 
-  /** The user's conversation with Gomeum, page by page, oldest first. */
+  /** The user's conversation with Gomeum, page by page, oldest first (each message by its number in it). */
   async *chat(userId: string) {
     let after = 0;
     for (;;) {
       const rows = await this.db
         .selectFrom('chat_messages')
-        .select(['id', 'sender', 'kind', 'content', 'meta', 'created_at'])
+        .select(['seq', 'sender', 'kind', 'content', 'meta', 'created_at'])
         .where('user_id', '=', userId)
-        .where('id', '>', after)
-        .orderBy('id')
+        .where('seq', '>', after)
+        .orderBy('seq')
         .limit(PAGE)
         .execute();
       if (rows.length > 0) yield rows;
       if (rows.length < PAGE) return;
-      after = (rows[rows.length - 1] as { id: number }).id;
+      after = (rows[rows.length - 1] as { seq: number }).seq;
     }
   }
 

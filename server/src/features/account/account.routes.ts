@@ -1,5 +1,6 @@
 import { GUEST_COOKIE_PATH } from '@gomeum/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { GUEST_COOKIE, SESSION_COOKIE } from '../auth/index.ts';
@@ -22,17 +23,6 @@ export interface AccountRoutesOptions {
  */
 export async function accountRoutes(app: App, options: AccountRoutesOptions): Promise<void> {
   const { account } = options;
-  // Counted per user (an address can be shared by many), per address only when signed out.
-  const perUser = (max: number, timeWindow: string) => ({
-    config: {
-      rateLimit: {
-        max,
-        timeWindow,
-        keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-      },
-    },
-  });
-
   const sendArchive = async (reply: FastifyReply, userId: string) => {
     const { stream, name } = await account.export(userId);
     return reply
@@ -43,11 +33,11 @@ export async function accountRoutes(app: App, options: AccountRoutesOptions): Pr
       .send(stream);
   };
 
-  addRoute(app, ROUTES.exportOwnData, perUser(options.exportsPerHour, '1 hour'), async (request, reply) =>
+  addRoute(app, ROUTES.exportOwnData, perPerson(options.exportsPerHour, '1 hour'), async (request, reply) =>
     sendArchive(reply, request.user.id),
   );
 
-  addRoute(app, ROUTES.deleteAccount, perUser(options.deletesPerMinute, '1 minute'), async (request, reply) => {
+  addRoute(app, ROUTES.deleteAccount, perPerson(options.deletesPerMinute, '1 minute'), async (request, reply) => {
     const result = await account.deleteOwn(request.user, request.body);
     // The session is gone with the account; the browser forgets it and its guest.
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -55,18 +45,18 @@ export async function accountRoutes(app: App, options: AccountRoutesOptions): Pr
     return result;
   });
 
-  addRoute(app, ROUTES.guestMerge, perUser(options.guestPerMinute, '1 minute'), async (request, reply) => {
+  addRoute(app, ROUTES.guestMerge, perPerson(options.guestPerMinute, '1 minute'), async (request, reply) => {
     const result = await account.answerGuestMerge(request.user, request.sessionId, request.body.accept);
     // The guest is gone: this browser no longer comes back to it.
     if (result.merged) reply.clearCookie(GUEST_COOKIE, { path: GUEST_COOKIE_PATH });
     return result;
   });
 
-  addRoute(app, ROUTES.keepProgressAsk, perUser(options.guestPerMinute, '1 minute'), async (request) => ({
+  addRoute(app, ROUTES.keepProgressAsk, perPerson(options.guestPerMinute, '1 minute'), async (request) => ({
     ask: await account.claimKeepAsk(request.user),
   }));
 
-  addRoute(app, ROUTES.exportUserData, perUser(options.exportsPerHour * 10, '1 hour'), async (request, reply) =>
+  addRoute(app, ROUTES.exportUserData, perPerson(options.exportsPerHour * 10, '1 hour'), async (request, reply) =>
     sendArchive(reply, request.params.userId),
   );
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AccountDeleted, DeleteAccountBody, GuestMerged, Me } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { FilesService } from '../files/index.ts';
+import { sourceHash, type TranslationRepository } from '../translation/index.ts';
 import { verifyPassword } from '../auth/index.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { exportArchive } from './account.export.ts';
@@ -16,6 +17,10 @@ export interface AccountServiceDeps {
   endLive: (userId: string, sessionIds: string[]) => Promise<void>;
   now: () => number;
   onError: (error: unknown, context: string) => void;
+  /** The operator's views (the chat's inbox): told of a user gone, and of a conversation grown by a merge. */
+  operatorViews?: { removed(userId: string): Promise<void>; changed(userId: string): Promise<void> };
+  /** Translations kept for the operator: in the download, and forgotten with the user's words. */
+  translations?: Pick<TranslationRepository, 'ofHashes' | 'deleteHashes'> | undefined;
 }
 
 /** A user's data as a whole: the download of all of it, and the account's deletion with all of it. */
@@ -28,9 +33,14 @@ export class AccountService {
    */
   async export(userId: string): Promise<{ stream: Readable; name: string }> {
     const user = await this.deps.repo.findUser(userId);
-    if (!user) throw new AppError(404, 'errors.not_found');
+    if (!user) throw new AppError('errors.not_found');
     const stream = await exportArchive(
-      { repo: this.deps.repo, files: this.deps.files, onError: this.deps.onError },
+      {
+        repo: this.deps.repo,
+        files: this.deps.files,
+        translations: this.deps.translations,
+        onError: this.deps.onError,
+      },
       user,
       this.deps.now(),
     );
@@ -43,23 +53,23 @@ export class AccountService {
    * none). The operator's account is not deleted this way: it would leave Gomeum without its player.
    */
   async deleteOwn(user: Me, body: DeleteAccountBody): Promise<AccountDeleted> {
-    if (user.role === 'operator') throw new AppError(403, 'errors.forbidden');
+    if (user.role === 'operator') throw new AppError('errors.forbidden');
     const row = await this.deps.repo.findUser(user.id);
-    if (!row) throw new AppError(404, 'errors.not_found');
+    if (!row) throw new AppError('errors.not_found');
     if (row.password_hash !== null || row.is_guest !== 1) {
       // The same refusal for a missing and a wrong password, after the same work.
       const ok = await verifyPassword(row.password_hash, body.password ?? '');
-      if (!ok) throw new AppError(403, 'register.error_failed');
+      if (!ok) throw new AppError('register.error_failed');
     }
     return this.erase(user.id);
   }
 
   /** The operator deletes a user's account (never an operator's); 404 for one that does not exist. */
   async deleteByOperator(userId: string, confirmUserId: string): Promise<AccountDeleted> {
-    if (confirmUserId !== userId) throw new AppError(400, 'errors.bad_request');
+    if (confirmUserId !== userId) throw new AppError('errors.bad_request');
     const row = await this.deps.repo.findUser(userId);
-    if (!row) throw new AppError(404, 'errors.not_found');
-    if (row.role === 'operator') throw new AppError(403, 'errors.forbidden');
+    if (!row) throw new AppError('errors.not_found');
+    if (row.role === 'operator') throw new AppError('errors.forbidden');
     return this.erase(userId);
   }
 
@@ -69,15 +79,17 @@ export class AccountService {
    * with the guest. 404 when this session holds no offer (never had one, used, or expired).
    */
   async answerGuestMerge(user: Me, sessionId: string | null, accept: boolean): Promise<GuestMerged> {
-    if (!sessionId || user.isGuest) throw new AppError(404, 'errors.not_found');
+    if (!sessionId || user.isGuest) throw new AppError('errors.not_found');
     const now = this.deps.now();
     if (!accept) {
-      if (!(await this.deps.guests.dropOffer(sessionId, now))) throw new AppError(404, 'errors.not_found');
+      if (!(await this.deps.guests.dropOffer(sessionId, now))) throw new AppError('errors.not_found');
       return { ok: true, merged: false, rows: 0 };
     }
     const outcome = await this.deps.guests.merge(sessionId, user.id, now);
-    if (!outcome) throw new AppError(404, 'errors.not_found');
+    if (!outcome) throw new AppError('errors.not_found');
     await this.deps.endLive(outcome.guestId, outcome.guestSessionIds);
+    await this.deps.operatorViews?.removed(outcome.guestId);
+    await this.deps.operatorViews?.changed(user.id);
     return { ok: true, merged: true, rows: outcome.rows };
   }
 
@@ -87,6 +99,19 @@ export class AccountService {
     return this.deps.guests.claimKeepAsk(user.id, this.deps.now());
   }
 
+  /** The hashes of what the user wrote that the operator may have had translated. */
+  private async wordsOf(userId: string): Promise<string[]> {
+    const hashes = new Set<string>();
+    for await (const page of this.deps.repo.chat(userId)) {
+      for (const message of page) if (message.sender === 'user') hashes.add(sourceHash(message.content));
+    }
+    for await (const page of this.deps.repo.proofs(userId)) {
+      for (const proof of page) for (const text of [proof.title, proof.content]) hashes.add(sourceHash(text));
+    }
+    for (const answer of await this.deps.repo.moonAnswers(userId)) hashes.add(sourceHash(answer.answer));
+    return [...hashes];
+  }
+
   /**
    * Every row of the user goes in one transaction, then every stored file of theirs, then their
    * open sockets (on every instance) are closed. A file that cannot be removed now is logged and
@@ -94,7 +119,10 @@ export class AccountService {
    */
   private async erase(userId: string): Promise<AccountDeleted> {
     const sessionIds = await this.deps.repo.sessionIds(userId);
+    const words = this.deps.translations ? await this.wordsOf(userId) : [];
     const { rows, fileKeys } = await this.deps.repo.deleteUser(userId);
+    // Their words' translations go with them (another user's same words are translated again if asked).
+    await this.deps.translations?.deleteHashes(words);
     let files = 0;
     for (const key of fileKeys) {
       try {
@@ -105,6 +133,7 @@ export class AccountService {
       }
     }
     await this.deps.endLive(userId, sessionIds);
+    await this.deps.operatorViews?.removed(userId);
     return { ok: true, rows, files };
   }
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { describe, expect } from 'vitest';
+import { TEST_OPERATOR, guestClient, userClient } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
 import { makeImage } from '../../test/images.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 import { fillUserData, storedFiles, whereValueAppears } from '../../test/user-data.ts';
 
 const PASSWORD = 'user-password-1';
@@ -12,18 +13,9 @@ interface Log {
   imageUrl: string | null;
 }
 
+const it = appTest({ operator: TEST_OPERATOR });
+
 describe('a guest keeps their work', () => {
-  let t: TestApp;
-  let operator: TestClient;
-
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR });
-    operator = await operatorClient(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
   const must = async (response: Promise<{ status: number; text: string; body: unknown }>) => {
     const done = await response;
     expect(done.status, done.text).toBe(200);
@@ -46,7 +38,10 @@ describe('a guest keeps their work', () => {
   const logs = async (client: TestClient, planet: string) =>
     ((await must(client.get(`/api/planets/${planet}/logs`))) as { items: Log[] }).items;
 
-  it('brings every row and file of a guest who logs into an account into it, losing nothing, once', async () => {
+  it('brings every row and file of a guest who logs into an account into it, losing nothing, once', async ({
+    t,
+    operator,
+  }) => {
     const account = await userClient(t, 'keeper@example.com');
     await fillUserData(t, account.client, 'account', { client: operator, userId: account.id });
     await must(account.client.post('/api/planets/music/seen', {}));
@@ -110,6 +105,7 @@ describe('a guest keeps their work', () => {
       'users.id': 1,
       'user_meta.user_id': 1,
       'chat_reads.user_id': 1,
+      'chat_conversations.user_id': 1,
       // Both answered the first question: one answer holding both texts.
       'moon_answers.user_id': 1,
       // Both have music; food was the guest's alone.
@@ -161,7 +157,7 @@ describe('a guest keeps their work', () => {
     expect(again.user.id).not.toBe(guest.id);
   });
 
-  it('leaves the work with the guest when the offer is declined, and offers only briefly', async () => {
+  it('leaves the work with the guest when the offer is declined, and offers only briefly', async ({ t }) => {
     const account = await userClient(t, 'decliner@example.com');
     const guest = await guestClient(t);
     await must(guest.client.request('PUT', '/api/planets/game/task', { description: 'Chess', reward: 'Pie' }));
@@ -188,7 +184,7 @@ describe('a guest keeps their work', () => {
     expect((await whereValueAppears(t.database, guest.id)).get('user_tasks.user_id')).toBe(1);
   });
 
-  it('offers nothing for a guest without work, or to the operator, or to a guest', async () => {
+  it('offers nothing for a guest without work, or to the operator, or to a guest', async ({ t }) => {
     await userClient(t, 'plain@example.com');
     const empty = await guestClient(t);
     const login = await empty.client.post('/api/auth/login', { email: 'plain@example.com', password: PASSWORD });
@@ -207,7 +203,7 @@ describe('a guest keeps their work', () => {
     ).toBe(busy.id);
   });
 
-  it('keeps the same user when a guest registers, signed in or logged out', async () => {
+  it('keeps the same user when a guest registers, signed in or logged out', async ({ t }) => {
     const signedIn = await guestClient(t);
     await must(signedIn.client.request('PUT', '/api/planets/music/task', { description: 'Hum', reward: 'Tea' }));
     const registered = (await must(
@@ -235,7 +231,7 @@ describe('a guest keeps their work', () => {
     expect([signedIn.id, loggedOut.id]).not.toContain(made.user.id);
   });
 
-  it('asks a guest once, after a proof, whether to keep their progress', async () => {
+  it('asks a guest once, after a proof, whether to keep their progress', async ({ t }) => {
     const guest = await guestClient(t);
     expect((await must(guest.client.post('/api/me/keep-progress-ask'))) as object).toEqual({ ask: false });
     await must(guest.client.request('PUT', '/api/planets/travel/task', { description: 'Walk', reward: 'Map' }));

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/coalesce.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -135,11 +136,15 @@ export class GuestRepository {
   }
 
   /**
-   * Every message moves (ids keep their order). A retry id the account already used is dropped
-   * from the guest's message (it only matters while a send is retried); the operator's read mark
-   * is the account's, or the guest's when the account has none.
+   * Every message moves (ids keep their order), and the conversation is numbered again in that
+   * order (`seq`, see `renumberChat`). A retry id the account already used is dropped from the
+   * guest's message (it only matters while a send is retried); the operator's read mark is the
+   * account's, or the guest's when the account has none.
    */
   private async moveChat(trx: Db, guestId: string, userId: string): Promise<number> {
+    // The guest's inbox row goes first (the guest goes): each message moving then only counts
+    // itself into the account's row (the database's triggers), never the guest's again.
+    await trx.deleteFrom('chat_conversations').where('user_id', '=', guestId).execute();
     await trx
       .updateTable('chat_messages')
       .set({ client_id: null })
@@ -152,9 +157,11 @@ export class GuestRepository {
           .where('mine.client_id', 'is not', null),
       )
       .execute();
+    await this.numbersAside(trx, guestId, userId);
     let rows = changed(
       await trx.updateTable('chat_messages').set({ user_id: userId }).where('user_id', '=', guestId).executeTakeFirst(),
     );
+    await this.renumberChat(trx, userId);
     const accountRead = await trx
       .selectFrom('chat_reads')
       .select('user_id')
@@ -170,6 +177,31 @@ export class GuestRepository {
             .executeTakeFirst(),
     );
     return rows;
+  }
+
+  /**
+   * Before the merge, both conversations' numbers go out of the way (each message takes its id,
+   * negated: unique whoever holds it), so no two messages of one user share a number on the way.
+   * PostgreSQL: the account's lock of numbers is taken first (see migration
+   * 20261205200000_chat_message_seq): a message stored for it meanwhile waits and is numbered after.
+   */
+  private async numbersAside(trx: Db, guestId: string, userId: string): Promise<void> {
+    if (isPostgres(this.db)) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`chat_messages.seq:${userId}`}, 0))`.execute(trx);
+    }
+    await trx
+      .updateTable('chat_messages')
+      .set((eb) => ({ seq: eb.neg(eb.ref('id')) }))
+      .where('user_id', 'in', [guestId, userId])
+      .execute();
+  }
+
+  /** The merged conversation numbered 1, 2, 3… in id order (the order its messages were stored). */
+  private async renumberChat(trx: Db, userId: string): Promise<void> {
+    await sql`
+      update chat_messages set seq = numbered.n
+      from (select id, row_number() over (order by id) as n from chat_messages where user_id = ${userId}) as numbered
+      where chat_messages.id = numbered.id`.execute(trx);
   }
 
   /** Answers move; where both answered a question, the account's answer keeps the guest's text after its own. */

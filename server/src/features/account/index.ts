@@ -14,6 +14,8 @@ export interface AccountDeps extends Omit<AccountRoutesOptions, 'account'> {
   db: Kysely<Database>;
   files: FilesService;
   endLive: AccountServiceDeps['endLive'];
+  operatorViews?: AccountServiceDeps['operatorViews'];
+  translations?: AccountServiceDeps['translations'];
   now: () => number;
   onError: (error: unknown, context: string) => void;
 }
@@ -23,7 +25,7 @@ export interface AccountDeps extends Omit<AccountRoutesOptions, 'account'> {
  * guest's work: the merge into the account logged into, the one-time "keep your progress?" ask.
  */
 export function createAccount(deps: AccountDeps): { account: AccountService; plugin: FeaturePlugin } {
-  const { db, files, endLive, now, onError, ...limits } = deps;
+  const { db, files, endLive, operatorViews, translations, now, onError, ...limits } = deps;
   const account = new AccountService({
     repo: new AccountRepository(db),
     guests: new GuestRepository(db),
@@ -31,6 +33,8 @@ export function createAccount(deps: AccountDeps): { account: AccountService; plu
     endLive,
     now,
     onError,
+    translations,
+    ...(operatorViews ? { operatorViews } : {}),
   });
   return { account, plugin: (app) => accountRoutes(app, { account, ...limits }) };
 }

@@ -1,25 +1,18 @@
 import { authResultSchema, meSchema } from '@gomeum/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, errorCode, TestClient, type TestApp } from '../../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
+import { errorCode, TestClient } from '../../test/test-app.ts';
+
+const it = appTest({}, 'test');
 
 // The auth routes as the browser and the deployment meet them: forms posted before the app's
 // script runs, rate limits, the operator made from the environment, Secure cookies behind a proxy.
 
 describe('sign-in forms the browser sends by itself (the register page before its script has started)', () => {
-  let t: TestApp;
-  let browser: TestClient;
   const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-  beforeEach(async () => {
-    t = await createTestApp();
-    browser = new TestClient(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  it('registers and sends the browser on to the galaxy, signed in', async () => {
+  it('registers and sends the browser on to the galaxy, signed in', async ({ browser }) => {
     const response = await browser.request(
       'POST',
       '/api/auth/register',
@@ -33,7 +26,7 @@ describe('sign-in forms the browser sends by itself (the register page before it
     expect(meSchema.parse(me.body)).toMatchObject({ email: 'quick@example.com', isGuest: false });
   });
 
-  it('logs in, and enters as a guest, the same way', async () => {
+  it('logs in, and enters as a guest, the same way', async ({ t, browser }) => {
     await new TestClient(t).post('/api/auth/register', { email: 'back@example.com', password: 'purr-purr-1' });
     const login = await browser.request(
       'POST',
@@ -50,7 +43,7 @@ describe('sign-in forms the browser sends by itself (the register page before it
     expect(meSchema.parse((await guest.get('/api/me')).body).isGuest).toBe(true);
   });
 
-  it.each([
+  it.for([
     [
       'a wrong password',
       '/api/auth/login',
@@ -66,15 +59,18 @@ describe('sign-in forms the browser sends by itself (the register page before it
       'register',
       'register.error_invalid_email',
     ],
-  ])('sends the browser back to the form, in its mode, with the code of %s', async (_name, url, fields, mode, code) => {
-    const response = await browser.request('POST', url, form(fields), FORM);
-    expect(response.status).toBe(303);
-    expect(response.headers.location).toBe(`/register?mode=${mode}&error=${code}`);
-    expect(response.headers['set-cookie']).toBeUndefined();
-    expect((await browser.get('/api/me')).body).toBeNull();
-  });
+  ] as const)(
+    'sends the browser back to the form, in its mode, with the code of %s',
+    async ([, url, fields, mode, code], { browser }) => {
+      const response = await browser.request('POST', url, form(fields), FORM);
+      expect(response.status).toBe(303);
+      expect(response.headers.location).toBe(`/register?mode=${mode}&error=${code}`);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect((await browser.get('/api/me')).body).toBeNull();
+    },
+  );
 
-  it('refuses a form posted from another site, signing nobody in', async () => {
+  it('refuses a form posted from another site, signing nobody in', async ({ t, browser }) => {
     const response = await browser.request(
       'POST',
       '/api/auth/register',
@@ -91,7 +87,7 @@ describe('sign-in forms the browser sends by itself (the register page before it
     expect(login.status).toBe(401);
   });
 
-  it('still answers the app, which sends JSON, with JSON', async () => {
+  it('still answers the app, which sends JSON, with JSON', async ({ browser }) => {
     const response = await browser.post('/api/auth/login', { email: 'nobody@example.com', password: 'purr-purr-1' });
     expect(response.status).toBe(401);
     expect(errorCode(response)).toBe('register.error_failed');
@@ -99,78 +95,59 @@ describe('sign-in forms the browser sends by itself (the register page before it
 });
 
 describe('auth rate limits', () => {
-  it('answers 429 errors.rate_limited past the login limit', async () => {
-    const t = await createTestApp({ rateLimit: { auth: 3, guest: 2 } });
-    try {
-      const browser = new TestClient(t);
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        statuses.push(
-          (await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' })).status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const limited = await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' });
-      expect(errorCode(limited)).toBe('errors.rate_limited');
-
-      const guests = [];
-      for (let i = 0; i < 3; i += 1) guests.push((await new TestClient(t).post('/api/auth/guest')).status);
-      expect(guests).toEqual([200, 200, 429]);
-    } finally {
-      await t.close();
+  it('answers 429 errors.rate_limited past the login limit', async ({ newApp }) => {
+    const t = await newApp({ rateLimit: { auth: 3, guest: 2 } });
+    const browser = new TestClient(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' })).status);
     }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await browser.post('/api/auth/login', { email: 'x@example.com', password: 'whatever-1' });
+    expect(errorCode(limited)).toBe('errors.rate_limited');
+
+    const guests = [];
+    for (let i = 0; i < 3; i += 1) guests.push((await new TestClient(t).post('/api/auth/guest')).status);
+    expect(guests).toEqual([200, 200, 429]);
   });
 });
 
 describe('operator bootstrap', () => {
-  it('creates the operator from the environment; its login goes to the dashboard', async () => {
-    const t = await createTestApp({ operator: { email: 'gomeum@example.com', password: 'night-sky-cat' } });
-    try {
-      const response = await new TestClient(t).post('/api/auth/login', {
-        email: 'gomeum@example.com',
-        password: 'night-sky-cat',
-      });
-      expect(response.status).toBe(200);
-      const result = authResultSchema.parse(response.body);
-      expect(result.redirectTo).toBe('/gomeum-dashboard');
-      expect(result.user.role).toBe('operator');
-    } finally {
-      await t.close();
-    }
+  it('creates the operator from the environment; its login goes to the dashboard', async ({ newApp }) => {
+    const t = await newApp({ operator: { email: 'gomeum@example.com', password: 'night-sky-cat' } });
+    const response = await new TestClient(t).post('/api/auth/login', {
+      email: 'gomeum@example.com',
+      password: 'night-sky-cat',
+    });
+    expect(response.status).toBe(200);
+    const result = authResultSchema.parse(response.body);
+    expect(result.redirectTo).toBe('/gomeum-dashboard');
+    expect(result.user.role).toBe('operator');
   });
 
-  it('promotes an existing user and replaces its password', async () => {
-    const t = await createTestApp();
-    try {
-      await new TestClient(t).post('/api/auth/register', { email: 'cat@example.com', password: 'old-password' });
-      expect(await t.services.auth.ensureOperator('Cat@Example.com', 'new-password')).toEqual({ created: false });
-      const old = await new TestClient(t).post('/api/auth/login', {
-        email: 'cat@example.com',
-        password: 'old-password',
-      });
-      expect(old.status).toBe(401);
-      const fresh = await new TestClient(t).post('/api/auth/login', {
-        email: 'cat@example.com',
-        password: 'new-password',
-      });
-      expect(authResultSchema.parse(fresh.body)).toMatchObject({
-        redirectTo: '/gomeum-dashboard',
-        user: { role: 'operator' },
-      });
-    } finally {
-      await t.close();
-    }
+  it('promotes an existing user and replaces its password', async ({ t }) => {
+    await new TestClient(t).post('/api/auth/register', { email: 'cat@example.com', password: 'old-password' });
+    expect(await t.services.auth.ensureOperator('Cat@Example.com', 'new-password')).toEqual({ created: false });
+    const old = await new TestClient(t).post('/api/auth/login', {
+      email: 'cat@example.com',
+      password: 'old-password',
+    });
+    expect(old.status).toBe(401);
+    const fresh = await new TestClient(t).post('/api/auth/login', {
+      email: 'cat@example.com',
+      password: 'new-password',
+    });
+    expect(authResultSchema.parse(fresh.body)).toMatchObject({
+      redirectTo: '/gomeum-dashboard',
+      user: { role: 'operator' },
+    });
   });
 });
 
 describe('secure cookies', () => {
-  it('marks the session cookie Secure when served over https behind a trusted proxy', async () => {
-    const t = await createTestApp({ trustProxy: { hops: 1 } });
-    try {
-      const response = await new TestClient(t).post('/api/auth/guest', undefined, { 'x-forwarded-proto': 'https' });
-      expect(String(response.headers['set-cookie'])).toMatch(/Secure/);
-    } finally {
-      await t.close();
-    }
+  it('marks the session cookie Secure when served over https behind a trusted proxy', async ({ newApp }) => {
+    const t = await newApp({ trustProxy: { hops: 1 } });
+    const response = await new TestClient(t).post('/api/auth/guest', undefined, { 'x-forwarded-proto': 'https' });
+    expect(String(response.headers['set-cookie'])).toMatch(/Secure/);
   });
 });

@@ -1,23 +1,17 @@
 import { authResultSchema, meSchema } from '@gomeum/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, errorCode, TestClient, type TestApp } from '../../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
+import { errorCode, TestClient } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
 
+const it = appTest({}, 'test');
+
 describe('auth routes', () => {
-  let t: TestApp;
-  let browser: TestClient;
-
-  beforeEach(async () => {
-    t = await createTestApp();
-    browser = new TestClient(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
   describe('POST /api/auth/register', () => {
-    it('creates an account, signs it in with an HttpOnly SameSite cookie and sends it to the galaxy', async () => {
+    it('creates an account, signs it in with an HttpOnly SameSite cookie and sends it to the galaxy', async ({
+      browser,
+    }) => {
       const response = await browser.post('/api/auth/register', {
         email: ' Mia@Example.com ',
         password: 'purr-purr-1',
@@ -37,25 +31,25 @@ describe('auth routes', () => {
       expect(meSchema.parse(me.body).id).toBe(result.user.id);
     });
 
-    it.each([
+    it.for([
       ['both empty', { email: '', password: '' }],
       ['blank email', { email: '   ', password: 'long-enough' }],
       ['no password', { email: 'a@b.co' }],
       ['no fields', {}],
-    ])('refuses %s with register.error_missing_fields', async (_name, body) => {
+    ] as const)('refuses %s with register.error_missing_fields', async ([, body], { browser }) => {
       const response = await browser.post('/api/auth/register', body);
       expect(response.status).toBe(400);
       expect(errorCode(response)).toBe('register.error_missing_fields');
     });
 
-    it('refuses an address already registered with register.error_email_exists', async () => {
+    it('refuses an address already registered with register.error_email_exists', async ({ t, browser }) => {
       await new TestClient(t).post('/api/auth/register', { email: 'taken@example.com', password: 'password-1' });
       const response = await browser.post('/api/auth/register', { email: 'TAKEN@example.com', password: 'password-2' });
       expect(response.status).toBe(409);
       expect(errorCode(response)).toBe('register.error_email_exists');
     });
 
-    it('refuses a malformed address and a short password with their own codes', async () => {
+    it('refuses a malformed address and a short password with their own codes', async ({ browser }) => {
       const badEmail = await browser.post('/api/auth/register', { email: 'not-an-email', password: 'password-1' });
       expect(badEmail.status).toBe(400);
       expect(errorCode(badEmail)).toBe('register.error_invalid_email');
@@ -64,7 +58,7 @@ describe('auth routes', () => {
       expect(errorCode(short)).toBe('register.error_password_short');
     });
 
-    it('answers bad JSON, wrong types, huge bodies and odd content types with 4xx, never 500', async () => {
+    it('answers bad JSON, wrong types, huge bodies and odd content types with 4xx, never 500', async ({ browser }) => {
       const badJson = await browser.post('/api/auth/register', '{"email":', { 'content-type': 'application/json' });
       expect(badJson.status).toBe(400);
       expect(errorCode(badJson)).toBe('errors.bad_request');
@@ -84,11 +78,13 @@ describe('auth routes', () => {
   });
 
   describe('POST /api/auth/login', () => {
-    beforeEach(async () => {
+    it.beforeEach(async ({ t }) => {
       await new TestClient(t).post('/api/auth/register', { email: 'leo@example.com', password: 'correct-horse' });
     });
 
-    it('signs in with the address typed in full-width letters, and an account stored before normalizing still signs in', async () => {
+    it('signs in with the address typed in full-width letters, and an account stored before normalizing still signs in', async ({
+      t,
+    }) => {
       const fullWidth = await new TestClient(t).post('/api/auth/login', {
         email: '\uff4c\uff45\uff4f@example.com',
         password: 'correct-horse',
@@ -107,7 +103,7 @@ describe('auth routes', () => {
       expect(old.status).toBe(200);
     });
 
-    it('signs in and rotates the session: the previous cookie stops working', async () => {
+    it('signs in and rotates the session: the previous cookie stops working', async ({ t, browser }) => {
       const first = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
       expect(first.status).toBe(200);
       expect(authResultSchema.parse(first.body).redirectTo).toBe('/galaxy');
@@ -123,7 +119,7 @@ describe('auth routes', () => {
       expect(meSchema.parse((await browser.get('/api/me')).body).email).toBe('leo@example.com');
     });
 
-    it('answers a wrong password or unknown address with register.error_failed', async () => {
+    it('answers a wrong password or unknown address with register.error_failed', async ({ browser }) => {
       const wrong = await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'wrong-horse' });
       expect(wrong.status).toBe(401);
       expect(errorCode(wrong)).toBe('register.error_failed');
@@ -133,13 +129,13 @@ describe('auth routes', () => {
       expect(browser.cookies.has('gomeum_session')).toBe(false);
     });
 
-    it('answers empty fields with register.error_missing_fields', async () => {
+    it('answers empty fields with register.error_missing_fields', async ({ browser }) => {
       const response = await browser.post('/api/auth/login', { email: 'leo@example.com', password: '' });
       expect(response.status).toBe(400);
       expect(errorCode(response)).toBe('register.error_missing_fields');
     });
 
-    it('records the login time and address', async () => {
+    it('records the login time and address', async ({ t, browser }) => {
       t.clock.advance(5000);
       await browser.post('/api/auth/login', { email: 'leo@example.com', password: 'correct-horse' });
       const row = await t.database.db
@@ -153,14 +149,14 @@ describe('auth routes', () => {
   });
 
   describe('POST /api/auth/logout and GET /api/me', () => {
-    it('answers /api/me with null (not an error) when signed out', async () => {
+    it('answers /api/me with null (not an error) when signed out', async ({ browser }) => {
       const response = await browser.get('/api/me');
       expect(response.status).toBe(200);
       expect(response.text).toBe('null');
       expect(response.body).toBeNull();
     });
 
-    it('ends the session on the server, so a copied cookie is worthless afterwards', async () => {
+    it('ends the session on the server, so a copied cookie is worthless afterwards', async ({ t, browser }) => {
       await browser.post('/api/auth/register', { email: 'zoe@example.com', password: 'password-1' });
       const token = browser.cookies.get('gomeum_session') ?? '';
       const out = await browser.post('/api/auth/logout');
@@ -173,7 +169,7 @@ describe('auth routes', () => {
   });
 
   describe('POST /api/auth/guest', () => {
-    it('makes a new anonymous user per browser with a guest_ id', async () => {
+    it('makes a new anonymous user per browser with a guest_ id', async ({ t, browser }) => {
       const a = await browser.post('/api/auth/guest');
       expect(a.status).toBe(200);
       const guestA = authResultSchema.parse(a.body);
@@ -186,7 +182,7 @@ describe('auth routes', () => {
       expect(other.user.guestId).not.toBe(guestA.user.guestId);
     });
 
-    it('gives the same browser its same guest account back, even after logging out', async () => {
+    it('gives the same browser its same guest account back, even after logging out', async ({ browser }) => {
       const first = authResultSchema.parse((await browser.post('/api/auth/guest')).body);
       const again = authResultSchema.parse((await browser.post('/api/auth/guest')).body);
       expect(again.user.id).toBe(first.user.id);
@@ -195,28 +191,34 @@ describe('auth routes', () => {
       expect(back.user.id).toBe(first.user.id);
     });
 
-    it('limits new guests per address per day; a returning guest does not count', async () => {
-      const limited = await createTestApp({ rateLimit: { auth: 1000, guest: 1000, guestsPerDay: 3 } });
-      try {
-        const returning = new TestClient(limited);
-        expect((await returning.post('/api/auth/guest')).status).toBe(200);
-        for (let i = 0; i < 2; i += 1) expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
-        const fourth = await new TestClient(limited).post('/api/auth/guest');
-        expect(fourth.status).toBe(429);
-        expect(errorCode(fourth)).toBe('errors.rate_limited');
-        // The browser that already has its guest gets it back.
-        expect((await returning.post('/api/auth/logout')).status).toBe(200);
-        expect((await returning.post('/api/auth/guest')).status).toBe(200);
-        // Another address has a day of its own; a day later this one does too.
-        expect((await new TestClient(limited, { remoteAddress: '10.1.2.3' }).post('/api/auth/guest')).status).toBe(200);
-        limited.clock.advance(DAY + 1);
-        expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
-      } finally {
-        await limited.close();
-      }
+    it('limits new guests per address per day; a returning guest does not count', async ({ newApp }) => {
+      const limited = await newApp({ rateLimit: { auth: 1000, guest: 1000, guestsPerDay: 3 } });
+      const returning = new TestClient(limited);
+      expect((await returning.post('/api/auth/guest')).status).toBe(200);
+      for (let i = 0; i < 2; i += 1) expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
+      const fourth = await new TestClient(limited).post('/api/auth/guest');
+      expect(fourth.status).toBe(429);
+      expect(errorCode(fourth)).toBe('errors.rate_limited');
+      // The browser that already has its guest gets it back.
+      expect((await returning.post('/api/auth/logout')).status).toBe(200);
+      expect((await returning.post('/api/auth/guest')).status).toBe(200);
+      // Another address has a day of its own; a day later this one does too.
+      expect((await new TestClient(limited, { remoteAddress: '10.1.2.3' }).post('/api/auth/guest')).status).toBe(200);
+      limited.clock.advance(DAY + 1);
+      expect((await new TestClient(limited).post('/api/auth/guest')).status).toBe(200);
     });
 
-    it('upgrades the guest in place on registering, keeping its data', async () => {
+    it('counts new guests of an IPv6 network by its /64, as one household or phone holds it', async ({ newApp }) => {
+      const limited = await newApp({ rateLimit: { auth: 1000, guest: 1000, guestsPerDay: 2 } });
+      const from = (remoteAddress: string) => new TestClient(limited, { remoteAddress }).post('/api/auth/guest');
+      expect((await from('2001:db8:1:2::1')).status).toBe(200);
+      expect((await from('2001:db8:1:2::2')).status).toBe(200);
+      // Another address of the same /64 is the same place: its day is spent.
+      expect((await from('2001:db8:1:2:ffff::9')).status).toBe(429);
+      expect((await from('2001:db8:1:3::1')).status).toBe(200);
+    });
+
+    it('upgrades the guest in place on registering, keeping its data', async ({ t, browser }) => {
       const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
       const now = t.clock.now;
       await t.database.db
@@ -267,7 +269,7 @@ describe('auth routes', () => {
   });
 
   describe('session expiry', () => {
-    it('ends a session left idle longer than the idle limit', async () => {
+    it('ends a session left idle longer than the idle limit', async ({ t, browser }) => {
       await browser.post('/api/auth/register', { email: 'idle@example.com', password: 'password-1' });
       t.clock.advance(29 * DAY);
       expect((await browser.get('/api/me')).body).not.toBeNull();
@@ -277,7 +279,7 @@ describe('auth routes', () => {
       expect((await browser.get('/api/me')).body).toBeNull();
     });
 
-    it('ends even an active session at its absolute limit', async () => {
+    it('ends even an active session at its absolute limit', async ({ t, browser }) => {
       await browser.post('/api/auth/register', { email: 'busy@example.com', password: 'password-1' });
       // Active every 20 days, so never idle: 8 × 20 + 19 = 179 days in, it still works.
       for (let step = 0; step < 8; step += 1) {
@@ -292,7 +294,7 @@ describe('auth routes', () => {
   });
 
   describe('cross-site requests', () => {
-    it('refuses a write whose Origin is another site', async () => {
+    it('refuses a write whose Origin is another site', async ({ browser }) => {
       const response = await browser.post(
         '/api/auth/register',
         { email: 'csrf@example.com', password: 'password-1' },

@@ -1,5 +1,6 @@
 import { GUEST_COOKIE_PATH, isErrorCode, WEB_ROUTES } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { perAddress, perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { toMe, type AuthService, type ClientContext, type SignIn } from './auth.service.ts';
@@ -97,17 +98,17 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     return signIn.result;
   };
 
-  const limited = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
-
-  addRoute(app, ROUTES.register, limited(options.rateLimit.auth), async (request, reply) =>
+  // No person yet: these make or find one, so they are counted per address (a guest making guests,
+  // or trying passwords, gets no budget of its own).
+  addRoute(app, ROUTES.register, perAddress(options.rateLimit.auth), async (request, reply) =>
     sendSignIn(request, reply, await auth.register(request.body, context(request))),
   );
 
-  addRoute(app, ROUTES.login, limited(options.rateLimit.auth), async (request, reply) =>
+  addRoute(app, ROUTES.login, perAddress(options.rateLimit.auth), async (request, reply) =>
     sendSignIn(request, reply, await auth.login(request.body, context(request))),
   );
 
-  addRoute(app, ROUTES.guest, limited(options.rateLimit.guest), async (request, reply) =>
+  addRoute(app, ROUTES.guest, perAddress(options.rateLimit.guest), async (request, reply) =>
     sendSignIn(request, reply, await auth.guest(context(request))),
   );
 
@@ -120,7 +121,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
   // Anyone may ask who they are: a visitor who is not signed in is told `null`.
   addRoute(app, ROUTES.me, async (request) => request.user ?? null);
 
-  addRoute(app, ROUTES.setLocale, async (request) => {
+  addRoute(app, ROUTES.setLocale, perPerson(30), async (request) => {
     await auth.setLocale(request.user.id, request.body.locale);
     return { ...request.user, locale: request.body.locale };
   });

@@ -3,6 +3,7 @@ import { HOME_FOR_ROLE, isLanguage } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newGuestId, newId, newToken } from '../../lib/ids.ts';
 import type { RateBudget } from '../../lib/rate-budget.ts';
+import { addressKey } from '../../lib/route-limits.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
@@ -117,11 +118,11 @@ export class AuthService {
    * by this browser) keeps its id, and with it every task, log, chat and answer it made as a guest.
    */
   async register(body: RegisterBody, context: ClientContext): Promise<SignIn> {
-    if (await isCommonPassword(body.password)) throw new AppError(400, 'register.error_password_common');
+    if (await isCommonPassword(body.password)) throw new AppError('register.error_password_common');
     // Hashed first, whatever the answer: a taken email costs the same time as a new one.
     const passwordHash = await hashPassword(body.password);
     if (await this.users.findByEmail(body.email)) {
-      throw new AppError(409, 'register.error_email_exists');
+      throw new AppError('register.error_email_exists');
     }
     const guest = await this.provenGuest(context);
     let userId: string;
@@ -146,7 +147,7 @@ export class AuthService {
         });
       } catch (error) {
         // Two registrations of one address racing: the unique index decides.
-        if (await this.users.findByEmail(body.email)) throw new AppError(409, 'register.error_email_exists');
+        if (await this.users.findByEmail(body.email)) throw new AppError('register.error_email_exists');
         throw error;
       }
     }
@@ -172,7 +173,7 @@ export class AuthService {
       (await this.users.findByEmail(body.email)) ??
       (normalized === body.email ? undefined : await this.users.findByEmail(normalized));
     const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok) throw new AppError(401, 'register.error_failed');
+    if (!user || !ok) throw new AppError('register.error_failed');
     const guest = user.role === 'operator' ? null : await this.provenGuest(context);
     const signIn = await this.startSession(user.id, context);
     if (!guest || guest.id === user.id) return signIn;
@@ -205,9 +206,9 @@ export class AuthService {
     if (
       this.newGuests &&
       context.ip &&
-      !(await this.newGuests.budget.take(context.ip, this.newGuests.perDay, DAY_MS))
+      !(await this.newGuests.budget.take(addressKey(context.ip), this.newGuests.perDay, DAY_MS))
     ) {
-      throw new AppError(429, 'errors.rate_limited');
+      throw new AppError('errors.rate_limited');
     }
     const guestToken = newToken();
     const id = newId();
@@ -302,7 +303,7 @@ export class AuthService {
     await this.users.recordLogin(userId, this.now(), context.ip);
     const session = await this.rotate(userId, context);
     const user = await this.users.findById(userId);
-    if (!user) throw new AppError(500, 'errors.server');
+    if (!user) throw new AppError('errors.server');
     return { result: this.result(user), session };
   }
 

@@ -1,23 +1,18 @@
 import { authResultSchema } from '@gomeum/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
 import { newBrowserKeys } from '../../test/push-endpoint.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 
-/** What a copy of a guest's cookie can do, and what registering takes away from it (issue 30, item 1). */
+/** What a copy of a guest's cookie can do, and what registering takes away from it. */
+const it = appTest({}, 'test');
+
 describe('copies of a guest cookie', () => {
-  let t: TestApp;
-  let browser: TestClient;
-
-  beforeEach(async () => {
-    t = await createTestApp();
-    browser = new TestClient(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  describe('a copied guest cookie (issue 30, item 1)', () => {
-    it('registering ends every other session of the guest: a copy of the guest cookie never becomes the account', async () => {
+  describe('a copied guest cookie', () => {
+    it('registering ends every other session of the guest: a copy of the guest cookie never becomes the account', async ({
+      t,
+      browser,
+    }) => {
       const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
       // Someone copies the browser's guest cookie and opens a session of their own with it.
       const copier = new TestClient(t);
@@ -49,8 +44,11 @@ describe('copies of a guest cookie', () => {
     });
   });
 
-  describe("a copied guest cookie's push subscription (issue 30, item 1)", () => {
-    it('registering forgets the devices the guest subscribed; the registering browser subscribes again as the account', async () => {
+  describe("a copied guest cookie's push subscription", () => {
+    it('registering forgets the devices the guest subscribed; the registering browser subscribes again as the account', async ({
+      t,
+      browser,
+    }) => {
       const subscribe = (client: TestClient, name: string) => {
         const keys = newBrowserKeys();
         return client.post('/api/push/subscriptions', {
@@ -94,8 +92,11 @@ describe('copies of a guest cookie', () => {
     });
   });
 
-  describe('a guest is one browser (issue 30, item 1)', () => {
-    it("entering with the guest cookie ends the guest's other sessions; its owner entering again ends the copy's", async () => {
+  describe('a guest is one browser', () => {
+    it("entering with the guest cookie ends the guest's other sessions; its owner entering again ends the copy's", async ({
+      t,
+      browser,
+    }) => {
       const guest = authResultSchema.parse((await browser.post('/api/auth/guest')).body).user;
       const copier = new TestClient(t);
       copier.cookies.set('gomeum_guest', browser.cookies.get('gomeum_guest') ?? '');

@@ -1,30 +1,27 @@
 import { type ChatMessage, chatHistorySchema, type ServerEvent } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
+import { appTest } from '../../test/app-test.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 const KEY = 'sk-test-never-leak-7f3a9c';
 
+const fake = new FakeAi();
+const it = appTest(async (after) => ({ operator: OPERATOR, ...(await fake.appConfig(KEY, after)) }));
+
 describe('AI answers against a local OpenAI-compatible server', () => {
-  const fake = new FakeAi();
-  let t: TestApp;
   let base: string;
   const sockets: LiveTestClient[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR, ...(await fake.appConfig(KEY)) });
+  it.beforeAll(async ({ t }) => {
     base = await listen(t);
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t }) => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await t.services.chat.idle();
     fake.reset();
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.stop();
   });
 
   const connect = async (client: TestClient) => {
@@ -34,7 +31,9 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     return socket;
   };
 
-  it('streams the answer as it is written and stores it as gomeum_ai, with persona, tasks and history', async () => {
+  it('streams the answer as it is written and stores it as gomeum_ai, with persona, tasks and history', async ({
+    t,
+  }) => {
     const mia = await guest(t);
     expect((await mia.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
     const socket = await connect(mia);
@@ -92,10 +91,10 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     expect(conversation).toContainEqual({ role: 'assistant', content: 'Purr, an earlier answer.' });
   });
 
-  it.each([
-    ['an HTTP error', { kind: 'error', status: 500 } as const],
-    ['a timeout', { kind: 'hang' } as const],
-  ])('answers with the localized fallback on %s, and the key never leaks', async (_name, mode) => {
+  it.for([
+    ['an HTTP error', { kind: 'error', status: 500 }],
+    ['a timeout', { kind: 'hang' }],
+  ] as const)('answers with the localized fallback on %s, and the key never leaks', async ([, mode], { t }) => {
     fake.mode = mode;
     const mia = await guest(t);
     expect((await mia.request('PUT', '/api/me/locale', { locale: 'zh' })).status).toBe(200);
@@ -116,7 +115,7 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     expect((await mia.get('/api/chat/messages')).text).not.toContain(KEY);
   });
 
-  it('shows the user Gomeum typing while the AI composes, before its first words, and no one else', async () => {
+  it('shows the user Gomeum typing while the AI composes, before its first words, and no one else', async ({ t }) => {
     const mia = await guest(t);
     const leo = await guest(t);
     const [miaTab, leoTab] = [await connect(mia), await connect(leo)];
@@ -135,7 +134,7 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     ]);
   });
 
-  it('accepts a provider that answers with one JSON body', async () => {
+  it('accepts a provider that answers with one JSON body', async ({ t }) => {
     fake.mode = { kind: 'json', text: 'Purr, all in one go.' };
     const mia = await guest(t);
     const socket = await connect(mia);
@@ -143,7 +142,7 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     await socket.waitFor(isMessageWith('Purr, all in one go.'));
   });
 
-  it('makes no AI answer while the operator is online, and answers again once they are away', async () => {
+  it('makes no AI answer while the operator is online, and answers again once they are away', async ({ t }) => {
     const gomeum = await operator(t);
     const dashboard = await LiveTestClient.connect(base, gomeum);
     sockets.push(dashboard);
@@ -182,7 +181,7 @@ describe('AI answers against a local OpenAI-compatible server', () => {
     expect((await gomeum.get('/api/operator/presence')).body).toEqual({ online: false, away: false });
   });
 
-  it('limits AI answers per user: past the budget, the fallback answers without calling the AI', async () => {
+  it('limits AI answers per user: past the budget, the fallback answers without calling the AI', async ({ t }) => {
     const mia = await guest(t);
     const socket = await connect(mia);
     const questions: ChatMessage[] = [];
@@ -202,10 +201,12 @@ describe('AI answers against a local OpenAI-compatible server', () => {
 });
 
 describe('AI answers with no key configured', () => {
-  it('says the message is kept for Gomeum (not "try again"), calls nobody, and the inbox previews the question', async () => {
-    const fake = new FakeAi();
-    const baseUrl = await fake.start();
-    const t = await createTestApp({ operator: OPERATOR, ai: { baseUrl, model: 'gpt-4', timeoutMs: 1000 } });
+  it('says the message is kept for Gomeum (not "try again"), calls nobody, and the inbox previews the question', async ({
+    newApp,
+  }) => {
+    const idle = new FakeAi();
+    const baseUrl = await idle.start();
+    const t = await newApp({ operator: OPERATOR, ai: { baseUrl, model: 'gpt-4', timeoutMs: 1000 } });
     try {
       const mia = await guest(t);
       const miaId = ((await mia.get('/api/me')).body as { id: string }).id;
@@ -216,7 +217,7 @@ describe('AI answers with no key configured', () => {
         ['user', 'Hello?'],
         ['gomeum_ai', 'Gomeum is away right now. Your message is kept, and Gomeum will answer when back.'],
       ]);
-      expect(fake.requests).toHaveLength(0);
+      expect(idle.requests).toHaveLength(0);
       // The operator's inbox shows the user's question, not the notice that followed it.
       const inbox = (await (await operator(t)).get('/api/operator/chats')).body as {
         conversations: { userId: string; lastMessage: { content: string; sender: string } }[];
@@ -224,8 +225,7 @@ describe('AI answers with no key configured', () => {
       const conversation = inbox.conversations.find((c) => c.userId === miaId);
       expect(conversation?.lastMessage).toMatchObject({ sender: 'user', content: 'Hello?' });
     } finally {
-      await t.close();
-      await fake.stop();
+      await idle.stop();
     }
   });
 });

@@ -1,47 +1,42 @@
 import type { ServerEvent } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
 import { CHAT_OPERATOR as OPERATOR, guest, listen, operator, send } from '../../test/chat.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
 import { LiveSockets } from '../../test/live-client.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import type { TestApp, TestClient } from '../../test/test-app.ts';
 
 const KEY = 'sk-test-drafts-5b1e';
 const doneOf = (draftId: string) => (event: ServerEvent) =>
   event.type === 'chat.draft_done' && event.draftId === draftId;
 
+const fake = new FakeAi();
+const it = appTest(async (after) => {
+  const config = await fake.appConfig(KEY, after);
+  // Only leaving the conversation may stop a draft here, never the AI's timeout.
+  config.ai.timeoutMs = 60_000;
+  // Two drafts per operator per minute; the users' own AI answers keep their own budget.
+  return { operator: OPERATOR, ...config, chatRateLimit: { messages: 100, aiReplies: 3, aiDrafts: 2 } };
+});
+
 describe('replies drafted for the operator, against a stand-in AI server', () => {
-  const fake = new FakeAi();
-  let t: TestApp;
   let base: string;
   const sockets = new LiveSockets(() => base);
   const open = (client: TestClient) => sockets.connect(client);
 
-  beforeAll(async () => {
-    const config = await fake.appConfig(KEY);
-    // Only leaving the conversation may stop a draft here, never the AI's timeout.
-    if (config.ai) config.ai.timeoutMs = 60_000;
-    // Two drafts per operator per minute; the users' own AI answers keep their own budget.
-    t = await createTestApp({
-      operator: OPERATOR,
-      ...config,
-      chatRateLimit: { messages: 100, aiReplies: 3, aiDrafts: 2 },
-    });
+  it.beforeAll(async ({ t }) => {
     base = await listen(t);
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t }) => {
     await sockets.closeAll();
     await t.services.chat.idle();
     fake.reset();
     // A new minute: each test starts with the operator's whole budget.
     t.clock.advance(60_000);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.stop();
-  });
 
   /** A Korean-speaking user who wrote, answered by the AI (no dashboard open), and what Gomeum knows of her. */
-  async function userWhoWrote() {
+  async function userWhoWrote(t: TestApp) {
     const mia = await guest(t);
     expect((await mia.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
     const message = await send(mia, '오늘 기타 연습 했어요');
@@ -64,8 +59,10 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
     return { mia, userId: message.userId };
   }
 
-  it('streams a draft in the user’s language and Gomeum’s voice to the asking socket only, never stored', async () => {
-    const { userId } = await userWhoWrote();
+  it('streams a draft in the user’s language and Gomeum’s voice to the asking socket only, never stored', async ({
+    t,
+  }) => {
+    const { userId } = await userWhoWrote(t);
     fake.reset();
     const gomeum = await operator(t);
     const dashboard = await open(gomeum);
@@ -97,8 +94,8 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
     expect(otherDashboard.events.filter((event) => event.type.startsWith('chat.draft'))).toEqual([]);
   });
 
-  it('counts drafts against the operator’s own AI budget, and the user’s answers keep theirs', async () => {
-    const { mia, userId } = await userWhoWrote();
+  it('counts drafts against the operator’s own AI budget, and the user’s answers keep theirs', async ({ t }) => {
+    const { mia, userId } = await userWhoWrote(t);
     fake.reset();
     const gomeum = await operator(t);
     const dashboard = await open(gomeum);
@@ -122,8 +119,8 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
     expect(fake.requests).toHaveLength(3);
   });
 
-  it('aborts the AI request when the operator leaves the conversation, and when the socket closes', async () => {
-    const { userId } = await userWhoWrote();
+  it('aborts the AI request when the operator leaves the conversation, and when the socket closes', async ({ t }) => {
+    const { userId } = await userWhoWrote(t);
     fake.reset();
     fake.mode = { kind: 'hang' };
     const gomeum = await operator(t);
@@ -143,8 +140,8 @@ describe('replies drafted for the operator, against a stand-in AI server', () =>
     expect(t.services.drafts.size).toBe(0);
   });
 
-  it('ends a draft with nothing when the AI fails', async () => {
-    const { userId } = await userWhoWrote();
+  it('ends a draft with nothing when the AI fails', async ({ t }) => {
+    const { userId } = await userWhoWrote(t);
     fake.reset();
     fake.mode = { kind: 'error', status: 500 };
     const dashboard = await open(await operator(t));

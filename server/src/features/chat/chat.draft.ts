@@ -16,6 +16,12 @@ export interface ChatDraftsDeps {
   voice: Pick<GomeumVoice, 'speak' | 'configured'>;
   /** What Gomeum knows of a user (tasks, goals, latest proofs and reactions, moon answers), as prompt lines. */
   knowledge?: (userId: string, language: Language) => Promise<string>;
+  /** A reaction to a proof, drafted instead of a reply: its user, language and prompt (the tasks feature's). */
+  proofPrompt?: (logId: string) => Promise<{
+    userId: string;
+    language: Language;
+    prompt: () => Promise<{ instruction: string; messages: AiMessage[] }>;
+  } | null>;
   /** Drafts per operator per minute (the operator's own AI budget). */
   perMinute: number;
   onError: (error: unknown, context: string) => void;
@@ -35,8 +41,16 @@ export class ChatDrafts {
 
   constructor(private readonly deps: ChatDraftsDeps) {}
 
-  /** Drafts a reply for the conversation of `userId`, streaming it to `connection`. */
-  async draft(connection: Pick<LiveConnection, 'id' | 'user' | 'send'>, userId: string, draftId: string) {
+  /**
+   * Drafts a reply for the conversation of `userId` (with `proofId`, a reaction to that proof of
+   * theirs), streaming it to `connection`.
+   */
+  async draft(
+    connection: Pick<LiveConnection, 'id' | 'user' | 'send'>,
+    userId: string,
+    draftId: string,
+    proofId?: string,
+  ) {
     const key = `${connection.id}:${draftId}`;
     if (this.underWay.has(key)) return;
     // One draft per socket: asking for another (the operator opened another conversation) stops the last.
@@ -46,14 +60,13 @@ export class ChatDrafts {
     let ok = false;
     try {
       if (!this.deps.voice.configured) return;
-      const summary = (await this.deps.users.summaries([userId])).get(userId);
-      if (!summary || controller.signal.aborted) return;
-      const language: Language = isLanguage(summary.locale) ? summary.locale : 'en';
+      const what = await this.what(userId, proofId);
+      if (!what || controller.signal.aborted) return;
       const text = await this.deps.voice.speak({
         userId,
-        language,
+        language: what.language,
         budget: { key: `operator-drafts:${connection.user.id}`, perMinute: this.deps.perMinute },
-        prompt: () => this.prompt(userId, language),
+        prompt: what.prompt,
         onDelta: (delta) => {
           if (!controller.signal.aborted) connection.send({ type: 'chat.draft_delta', draftId, delta });
         },
@@ -94,6 +107,19 @@ export class ChatDrafts {
   close(): void {
     this.closed.abort();
     this.closed = new AbortController();
+  }
+
+  /** The user's language and what to ask: a reply to their conversation, or a reaction to their proof. */
+  private async what(userId: string, proofId: string | undefined) {
+    if (proofId !== undefined) {
+      const proof = await this.deps.proofPrompt?.(proofId);
+      // Only a proof of that user (a wrong pair drafts nothing).
+      return proof?.userId === userId ? proof : null;
+    }
+    const summary = (await this.deps.users.summaries([userId])).get(userId);
+    if (!summary) return null;
+    const language: Language = isLanguage(summary.locale) ? summary.locale : 'en';
+    return { language, prompt: () => this.prompt(userId, language) };
   }
 
   /** After Gomeum's persona: how to draft, what Gomeum knows of the user, then the conversation. */

@@ -1,11 +1,13 @@
 import { operatorQueueSchema, type ServerEvent } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { CHAT_OPERATOR as OPERATOR, isMessageWith, listen, send } from '../../test/chat.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
+import { appTest } from '../../test/app-test.ts';
+import { instanceWithAi } from '../../test/two-instances.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
-import { PrivateRedis } from '../../test/private-redis.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
+import { ConversationsRepository } from './conversations.repository.ts';
 
 /**
  * The present companion on two instances sharing one database (SQLite, or PostgreSQL with
@@ -24,10 +26,11 @@ const typingOf =
 const ofType = <T extends ServerEvent['type']>(socket: LiveTestClient, type: T) =>
   socket.events.filter((event): event is Extract<ServerEvent, { type: T }> => event.type === type);
 
+const fake = new FakeAi();
+/** Instance A: the test's app, on a Redis of its own, its AI the stand-in. */
+const it = appTest((after) => instanceWithAi(fake, KEY, after));
+
 describe('the present companion on two instances sharing the database and Redis', () => {
-  const fake = new FakeAi();
-  let redis: PrivateRedis;
-  let a: TestApp;
   let b: BuiltApp;
   const urls = { a: '', b: '' };
   const sockets: LiveTestClient[] = [];
@@ -59,18 +62,8 @@ describe('the present companion on two instances sharing the database and Redis'
     return operatorQueueSchema.parse(response.body).items;
   };
 
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    const ai = await fake.appConfig(KEY);
-    // Only what the test does ends a draft, never the AI's timeout on a busy machine.
-    if (ai.ai) ai.ai.timeoutMs = 60_000;
-    a = await createTestApp({
-      operator: OPERATOR,
-      ...ai,
-      redisUrl: redis.url,
-      chatRateLimit: { messages: 100, aiReplies: 10, aiDrafts: 2 },
-    });
-    b = await buildApp({ ...a.config, redisUrl: redis.url });
+  it.beforeAll(async ({ t: a }) => {
+    b = await buildApp({ ...a.config });
     urls.a = await listen(a);
     urls.b = await listen(b);
     // The operator's dashboard is open on B all along: Gomeum is online, so the AI neither answers
@@ -80,7 +73,7 @@ describe('the present companion on two instances sharing the database and Redis'
     presentDashboard.send({ type: 'presence.dashboard' });
     await presentDashboard.waitFor((event) => event.type === 'presence.changed' && event.online);
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t: a }) => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await Promise.all([a.services.chat.idle(), b.services.chat.idle()]);
     fake.reset();
@@ -88,12 +81,9 @@ describe('the present companion on two instances sharing the database and Redis'
   afterAll(async () => {
     await presentDashboard.close();
     await b.app.close();
-    await a.close();
-    await redis.down();
-    await fake.stop();
   });
 
-  it('carries “seen” across instances both ways, live, to the two sides only', async () => {
+  it('carries “seen” across instances both ways, live, to the two sides only', async ({ t: a }) => {
     const mia = await guestOn(a);
     const leo = await guestOn(a);
     const gomeumOnB = await operatorOn(b);
@@ -132,7 +122,9 @@ describe('the present companion on two instances sharing the database and Redis'
     expect(ofType(miaTab, 'chat.user_read')).toEqual([]);
   });
 
-  it('lists conversations and proofs waiting, oldest first with their wait, alike on both instances and live', async () => {
+  it('lists conversations and proofs waiting, oldest first with their wait, alike on both instances and live', async ({
+    t: a,
+  }) => {
     const early = await guestOn(a);
     const prover = await guestOn(b);
     const late = await guestOn(b);
@@ -182,7 +174,39 @@ describe('the present companion on two instances sharing the database and Redis'
     expect(await mine(gomeumOnB)).toMatchObject([expected[2]]);
   });
 
-  it('carries typing across instances to the other side only: other users and the typist’s own tabs hear nothing', async () => {
+  it("tells each instance's dashboards a conversation's row, read only on the instances with one", async ({ t: a }) => {
+    // The operator's dashboard is on B (all along); A has no operator's socket.
+    await expect.poll(() => a.services.live.operatorConnections().length).toBe(0);
+    const mia = await guestOn(a);
+    const miaId = await idOf(mia);
+    const reads = vi.spyOn(ConversationsRepository.prototype, 'find');
+    // A message is named by its number in its conversation: Mia's, not another's with the same number.
+    const changeOf = (id: number) => (event: ServerEvent) =>
+      event.type === 'chat.conversation' && event.userId === miaId && event.conversation?.lastMessage.id === id;
+    try {
+      // Mia writes on A: A reads nothing, B reads the row for its dashboard.
+      const first = await send(mia, 'Written on A');
+      await presentDashboard.waitFor(changeOf(first.id));
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      // A dashboard on A too: each instance reads the row once for its own.
+      const onA = await open(urls.a, await operatorOn(a));
+      reads.mockClear();
+      const second = await send(mia, 'Both hear this');
+      const [hereA, hereB] = await Promise.all([
+        onA.waitFor(changeOf(second.id)),
+        presentDashboard.waitFor(changeOf(second.id)),
+      ]);
+      expect(hereA).toEqual(hereB);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('carries typing across instances to the other side only: other users and the typist’s own tabs hear nothing', async ({
+    t: a,
+  }) => {
     const mia = await guestOn(a);
     const leo = await guestOn(b);
     const [miaId, leoId] = [await idOf(mia), await idOf(leo)];
@@ -224,7 +248,9 @@ describe('the present companion on two instances sharing the database and Redis'
     expect(stored).toEqual([]);
   });
 
-  it('streams a draft to the asking operator socket only, and counts it against one budget across instances', async () => {
+  it('streams a draft to the asking operator socket only, and counts it against one budget across instances', async ({
+    t: a,
+  }) => {
     const mia = await guestOn(a);
     const miaId = await idOf(mia);
     await send(mia, 'Can you help me plan my week?');

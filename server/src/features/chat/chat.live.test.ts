@@ -5,14 +5,18 @@ import {
   errorBodySchema,
   sendChatReplySchema,
 } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
+import { appTest } from '../../test/app-test.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
+
+const it = appTest({ operator: OPERATOR });
+/** An app whose chat limits the route tests reach. */
+const withLimits = appTest({ operator: OPERATOR, chatRateLimit: { messages: 8, aiReplies: 5 } });
 
 describe('live chat over a real WebSocket', () => {
-  let t: TestApp;
   let base: string;
   const sockets: LiveTestClient[] = [];
   const open = async (client: TestClient, headers?: Record<string, string>) => {
@@ -21,19 +25,15 @@ describe('live chat over a real WebSocket', () => {
     return socket;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR });
+  it.beforeAll(async ({ t }) => {
     base = await listen(t);
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t }) => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await t.services.chat.idle();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('refuses anonymous sockets (401) and other sites (403)', async () => {
+  it('refuses anonymous sockets (401) and other sites (403)', async ({ t }) => {
     await expect(LiveTestClient.connect(base, new TestClient(t))).rejects.toThrow(/401/);
     const user = await guest(t);
     await expect(LiveTestClient.connect(base, user, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
@@ -41,7 +41,7 @@ describe('live chat over a real WebSocket', () => {
     expect(sameSite.events[0]?.type).toBe('ready');
   });
 
-  it('delivers a user their own and Gomeum’s messages, and nobody else’s', async () => {
+  it('delivers a user their own and Gomeum’s messages, and nobody else’s', async ({ t }) => {
     const mia = await guest(t);
     const other = await guest(t);
     const gomeum = await operator(t);
@@ -84,7 +84,7 @@ describe('live chat over a real WebSocket', () => {
     expect(otherSocket.messages().every((m) => m.userId !== mine.userId)).toBe(true);
   });
 
-  it('resumes from the last message id after a dropped connection: nothing is lost or repeated', async () => {
+  it('resumes from the last message id after a dropped connection: nothing is lost or repeated', async ({ t }) => {
     const mia = await guest(t);
     const gomeum = await operator(t);
     const first = await open(mia);
@@ -105,7 +105,7 @@ describe('live chat over a real WebSocket', () => {
     expect(resumed.every((m) => m.id > lastId)).toBe(true);
   });
 
-  it('makes one welcome per user, ever, even when several tabs open at once', async () => {
+  it('makes one welcome per user, ever, even when several tabs open at once', async ({ t }) => {
     const mia = await guest(t);
     const tabs = await Promise.all([open(mia), open(mia), open(mia), open(mia)]);
     const histories = await Promise.all(tabs.map((tab) => tab.sync(null)));
@@ -119,7 +119,9 @@ describe('live chat over a real WebSocket', () => {
     expect(again.filter((m) => m.kind === 'welcome')).toHaveLength(1);
   });
 
-  it('announces a newer Gomeum log on a planet of the user’s once, with its planet, and saves the last-seen value', async () => {
+  it('announces a newer Gomeum log on a planet of the user’s once, with its planet, and saves the last-seen value', async ({
+    t,
+  }) => {
     const mia = await guest(t);
     const task = await mia.request('PUT', '/api/planets/travel/task', { description: 'A trip', reward: 'Ice cream' });
     expect(task.status, task.text).toBe(200);
@@ -144,7 +146,7 @@ describe('live chat over a real WebSocket', () => {
     await t.database.db.deleteFrom('gomeum_logs').execute();
   });
 
-  it('tells every dashboard when a read mark moves, and only then', async () => {
+  it('tells every dashboard when a read mark moves, and only then', async ({ t }) => {
     const gomeum = await operator(t);
     const dashboard = await open(gomeum);
     const mia = await guest(t);
@@ -161,7 +163,7 @@ describe('live chat over a real WebSocket', () => {
     expect(reads()).toEqual([{ type: 'chat.read', userId: question.userId, readId: question.id }]);
   });
 
-  it('answers sync and ping; refuses bad events and the dashboard flag from non-operators', async () => {
+  it('answers sync and ping; refuses bad events and the dashboard flag from non-operators', async ({ t }) => {
     const mia = await guest(t);
     const socket = await open(mia);
     socket.send({ type: 'ping' });
@@ -177,16 +179,11 @@ describe('live chat over a real WebSocket', () => {
 });
 
 describe('chat routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR, chatRateLimit: { messages: 8, aiReplies: 5 } });
-  });
-  afterAll(async () => {
+  withLimits.afterAll(async ({ t }) => {
     await t.services.chat.idle();
-    await t.close();
   });
 
-  it('refuses signed-out senders (401), blank messages (400) and too many messages (429)', async () => {
+  withLimits('refuses signed-out senders (401), blank messages (400) and too many messages (429)', async ({ t }) => {
     const anonymous = new TestClient(t);
     const refused = await anonymous.post('/api/chat/messages', { content: 'hi' });
     expect(refused.status).toBe(401);
@@ -207,7 +204,7 @@ describe('chat routes', () => {
     expect((await (await guest(t)).post('/api/chat/messages', { content: 'hello' })).status).toBe(200);
   });
 
-  it('keeps every operator route to the operator: 401 anonymous, 403 users', async () => {
+  withLimits('keeps every operator route to the operator: 401 anonymous, 403 users', async ({ t }) => {
     const mia = await guest(t);
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/operator/chats'],
@@ -223,7 +220,7 @@ describe('chat routes', () => {
     }
   });
 
-  it('lets the operator list conversations, read one and answer as Gomeum', async () => {
+  withLimits('lets the operator list conversations, read one and answer as Gomeum', async ({ t }) => {
     const gomeum = await operator(t);
     const mia = await guest(t);
     const question = await send(mia, 'Is anyone there?');
@@ -246,49 +243,52 @@ describe('chat routes', () => {
     });
   });
 
-  it('counts each conversation’s unread user messages until the operator reads or answers them', async () => {
-    const gomeum = await operator(t);
-    const mia = await guest(t);
-    const ben = await guest(t);
-    const first = await send(mia, 'One');
-    await send(mia, 'Two');
-    const fromBen = await send(ben, 'Hello?');
-    await t.services.chat.idle();
-    const unread = async () => {
-      const body = chatConversationsSchema.parse((await gomeum.get('/api/operator/chats')).body);
-      return Object.fromEntries(body.conversations.map((c) => [c.userId, c.unreadCount]));
-    };
-    // AI answers (the operator is away) are not the user's, so they are never unread.
-    expect(await unread()).toMatchObject({ [first.userId]: 2, [fromBen.userId]: 1 });
+  withLimits(
+    'counts each conversation’s unread user messages until the operator reads or answers them',
+    async ({ t }) => {
+      const gomeum = await operator(t);
+      const mia = await guest(t);
+      const ben = await guest(t);
+      const first = await send(mia, 'One');
+      await send(mia, 'Two');
+      const fromBen = await send(ben, 'Hello?');
+      await t.services.chat.idle();
+      const unread = async () => {
+        const body = chatConversationsSchema.parse((await gomeum.get('/api/operator/chats')).body);
+        return Object.fromEntries(body.conversations.map((c) => [c.userId, c.unreadCount]));
+      };
+      // AI answers (the operator is away) are not the user's, so they are never unread.
+      expect(await unread()).toMatchObject({ [first.userId]: 2, [fromBen.userId]: 1 });
 
-    const readPath = (userId: string) => `/api/operator/chats/${userId}/read`;
-    const partly = await gomeum.post(readPath(first.userId), { upTo: first.id });
-    expect(chatReadReplySchema.parse(partly.body)).toEqual({ unreadCount: 1 });
-    expect(await unread()).toMatchObject({ [first.userId]: 1, [fromBen.userId]: 1 });
+      const readPath = (userId: string) => `/api/operator/chats/${userId}/read`;
+      const partly = await gomeum.post(readPath(first.userId), { upTo: first.id });
+      expect(chatReadReplySchema.parse(partly.body)).toEqual({ unreadCount: 1 });
+      expect(await unread()).toMatchObject({ [first.userId]: 1, [fromBen.userId]: 1 });
 
-    // A mark past the newest message stops at it, so a later message is unread again.
-    expect((await gomeum.post(readPath(first.userId), { upTo: 1_000_000_000 })).body).toEqual({ unreadCount: 0 });
-    await send(mia, 'Three');
-    expect(await unread()).toMatchObject({ [first.userId]: 1 });
-    // The mark never moves backwards.
-    expect((await gomeum.post(readPath(first.userId), { upTo: 0 })).body).toEqual({ unreadCount: 1 });
+      // A mark past the newest message stops at it, so a later message is unread again.
+      expect((await gomeum.post(readPath(first.userId), { upTo: 1_000_000_000 })).body).toEqual({ unreadCount: 0 });
+      await send(mia, 'Three');
+      expect(await unread()).toMatchObject({ [first.userId]: 1 });
+      // The mark never moves backwards.
+      expect((await gomeum.post(readPath(first.userId), { upTo: 0 })).body).toEqual({ unreadCount: 1 });
 
-    // Answering reads what came before the answer.
-    await gomeum.post(`/api/operator/chats/${fromBen.userId}/messages`, { content: 'Hi Ben!' });
-    expect(await unread()).toMatchObject({ [fromBen.userId]: 0 });
+      // Answering reads what came before the answer.
+      await gomeum.post(`/api/operator/chats/${fromBen.userId}/messages`, { content: 'Hi Ben!' });
+      expect(await unread()).toMatchObject({ [fromBen.userId]: 0 });
 
-    expect((await gomeum.post(readPath('no-such-user'), { upTo: 1 })).status).toBe(404);
-    for (const body of [{}, { upTo: -1 }, { upTo: 'all' }, { upTo: 1.5 }]) {
-      expect((await gomeum.post(readPath(first.userId), body)).status, JSON.stringify(body)).toBe(400);
-    }
-    expect((await mia.post(readPath(first.userId), { upTo: 1 })).status).toBe(403);
-    await t.services.chat.idle();
-  });
+      expect((await gomeum.post(readPath('no-such-user'), { upTo: 1 })).status).toBe(404);
+      for (const body of [{}, { upTo: -1 }, { upTo: 'all' }, { upTo: 1.5 }]) {
+        expect((await gomeum.post(readPath(first.userId), body)).status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await mia.post(readPath(first.userId), { upTo: 1 })).status).toBe(403);
+      await t.services.chat.idle();
+    },
+  );
 });
 
 describe('server restart', () => {
-  it('keeps every acknowledged message: a client resumes from its last id on the new server', async () => {
-    const t = await createTestApp({ operator: OPERATOR });
+  it('keeps every acknowledged message: a client resumes from its last id on the new server', async ({ newApp }) => {
+    const t = await newApp({ operator: OPERATOR });
     const base = await listen(t);
     const mia = await guest(t);
     const socket = await LiveTestClient.connect(base, mia);
@@ -315,8 +315,6 @@ describe('server restart', () => {
       await resumed.close();
     } finally {
       await restarted.app.close();
-      // The first app is closed already; this removes its database.
-      await t.close();
     }
   });
 });
@@ -324,8 +322,8 @@ describe('server restart', () => {
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!REDIS_URL)('two instances on one database and Redis', () => {
-  it('deliver to each other’s clients, and share the operator’s presence', async () => {
-    const a = await createTestApp({ operator: OPERATOR, redisUrl: REDIS_URL });
+  it('deliver to each other’s clients, and share the operator’s presence', async ({ newApp }) => {
+    const a = await newApp({ operator: OPERATOR, redisUrl: REDIS_URL });
     const b = await buildApp({ ...a.config, redisUrl: REDIS_URL });
     try {
       const [urlA, urlB] = [await listen(a), await listen(b)];
@@ -349,12 +347,11 @@ describe.skipIf(!REDIS_URL)('two instances on one database and Redis', () => {
       await Promise.all([miaSocket.close(), dashboard.close()]);
     } finally {
       await b.app.close();
-      await a.close();
     }
   });
 
-  it('share one message limit per user: the budget is not doubled by a second instance', async () => {
-    const a = await createTestApp({
+  it('share one message limit per user: the budget is not doubled by a second instance', async ({ newApp }) => {
+    const a = await newApp({
       operator: OPERATOR,
       redisUrl: REDIS_URL,
       chatRateLimit: { messages: 3, aiReplies: 1 },
@@ -373,7 +370,6 @@ describe.skipIf(!REDIS_URL)('two instances on one database and Redis', () => {
       await Promise.all([a.services.chat.idle(), b.services.chat.idle()]);
     } finally {
       await b.app.close();
-      await a.close();
     }
   });
 });

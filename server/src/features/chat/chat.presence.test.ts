@@ -4,18 +4,20 @@ import {
   WAITING_PROOFS_LIMIT,
   type ServerEvent,
 } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
 import { CHAT_OPERATOR as OPERATOR, guest, isMessageWith, listen, operator, send } from '../../test/chat.ts';
 import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import type { TestClient } from '../../test/test-app.ts';
 
 const typingOf =
   (userId: string, who: string, typing = true) =>
   (event: ServerEvent) =>
     event.type === 'chat.typing' && event.userId === userId && event.who === who && event.typing === typing;
 
+const it = appTest({ operator: OPERATOR });
+
 describe('a present companion over real sockets: typing, seen and the one queue', () => {
-  let t: TestApp;
   let base: string;
   const sockets = new LiveSockets(() => base);
   const open = (client: TestClient) => sockets.connect(client);
@@ -31,19 +33,17 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     return (sent.body as { log: { id: string } }).log.id;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR });
+  it.beforeAll(async ({ t }) => {
     base = await listen(t);
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t }) => {
     await sockets.closeAll();
     await t.services.chat.idle();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('carries typing to the other side only: another user’s tab and the typist’s own tabs hear nothing', async () => {
+  it('carries typing to the other side only: another user’s tab and the typist’s own tabs hear nothing', async ({
+    t,
+  }) => {
     const mia = await guest(t);
     const leo = await guest(t);
     const gomeum = await operator(t);
@@ -77,7 +77,7 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect(rows).toEqual([]);
   });
 
-  it('refuses a user’s draft request, and drafts nothing without an AI', async () => {
+  it('refuses a user’s draft request, and drafts nothing without an AI', async ({ t }) => {
     const mia = await guest(t);
     const gomeum = await operator(t);
     const miaTab = await open(mia);
@@ -89,7 +89,7 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect(done).toEqual({ type: 'chat.draft_done', draftId: 'd2', ok: false });
   });
 
-  it('shows the user “seen” once the operator read, and the operator which replies the user read', async () => {
+  it('shows the user “seen” once the operator read, and the operator which replies the user read', async ({ t }) => {
     const mia = await guest(t);
     const gomeum = await operator(t);
     const miaTab = await open(mia);
@@ -127,7 +127,9 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect(dashboard.events.filter((event) => event.type === 'chat.user_read')).toHaveLength(1);
   });
 
-  it('lists conversations waiting for Gomeum oldest first, with how long each waited, operators only', async () => {
+  it('lists conversations waiting for Gomeum oldest first, with how long each waited, operators only', async ({
+    t,
+  }) => {
     const early = await guest(t);
     const late = await guest(t);
     const gomeum = await operator(t);
@@ -155,7 +157,9 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect(sinces).toEqual([...sinces].sort((a, b) => a - b));
   });
 
-  it('puts a proof waiting for a reaction in the queue among conversations, oldest first, until Gomeum reacts', async () => {
+  it('puts a proof waiting for a reaction in the queue among conversations, oldest first, until Gomeum reacts', async ({
+    t,
+  }) => {
     const gomeum = await operator(t);
     const dashboard = await open(gomeum);
     const [asker, prover, later] = [await guest(t), await guest(t), await guest(t)];
@@ -181,7 +185,9 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     expect((await ours()).map((item) => item.kind)).toEqual(['chat', 'chat']);
   });
 
-  it('keeps the longest-waiting proof at the head of the queue when more than the limit wait', async () => {
+  it('keeps the longest-waiting proof at the head of the queue when more than a page wait, every one a page away', async ({
+    t,
+  }) => {
     const gomeum = await operator(t);
     const prover = await guest(t);
     const oldest = await sendProof(prover, 'game', 'The first level');
@@ -198,9 +204,20 @@ describe('a present companion over real sockets: typing, seen and the one queue'
     }));
     await t.database.db.insertInto('task_logs').values(newer).execute();
     try {
-      const proofs = (await queue(gomeum)).filter((item) => item.kind === 'proof');
-      expect(proofs[0]).toMatchObject({ logId: oldest });
-      expect(proofs).toHaveLength(WAITING_PROOFS_LIMIT);
+      const first = operatorQueueSchema.parse((await gomeum.get('/api/operator/queue?limit=40')).body);
+      expect(first.items.filter((item) => item.kind === 'proof')[0]).toMatchObject({ logId: oldest });
+      expect(first.items).toHaveLength(40);
+      // Page after page, each proof once, oldest first.
+      const proofs = [...first.items];
+      for (let next = first.next; next;) {
+        const page = operatorQueueSchema.parse(
+          (await gomeum.get(`/api/operator/queue?limit=40&cursor=${encodeURIComponent(next)}`)).body,
+        );
+        proofs.push(...page.items);
+        next = page.next;
+      }
+      const ids = proofs.flatMap((item) => (item.kind === 'proof' ? [item.logId] : []));
+      expect(ids).toEqual([oldest, ...newer.map((proof) => proof.id)]);
     } finally {
       await t.database.db.deleteFrom('task_logs').where('user_id', '=', userId).execute();
     }

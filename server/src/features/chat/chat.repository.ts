@@ -1,5 +1,5 @@
 import type { ChatKind, ChatSender } from '@gomeum/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable } from 'kysely';
 import { coalesced, isPostgres } from '../../db/coalesce.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { ChatMessagesTable, Database } from '../../db/schema.ts';
@@ -17,13 +17,6 @@ export interface NewChatMessage {
   createdAt: number;
 }
 
-/** One conversation of the operator's list, before shaping. */
-export interface ConversationRow {
-  user_id: string;
-  last_id: number;
-  message_count: number;
-}
-
 /** A message's columns in order: the arguments of the chat's two prepared inserts (db/prepared.ts). */
 type MessageArgs = [
   userId: string,
@@ -35,19 +28,29 @@ type MessageArgs = [
 ];
 const argsOf = (m: NewChatMessage): MessageArgs => [m.userId, m.sender, m.kind, m.content, m.meta, m.createdAt];
 
-/** Stores a message (with the sender's own id for it, or none): the one insert of the chat. */
+/**
+ * Stores a message (with the sender's own id for it, or none): the one insert of the chat. Its
+ * number in the conversation (`seq`, see migration 20261205200000_chat_message_seq) is drawn in
+ * this statement on SQLite (one writer, and RETURNING carries it), by the database's trigger on
+ * PostgreSQL (in turn with other instances).
+ */
 function insertMessage(
   db: Kysely<Database>,
   [user_id, sender, kind, content, meta, created_at]: MessageArgs,
   client_id: string | null,
 ) {
-  return db.insertInto('chat_messages').values({ user_id, sender, kind, content, meta, created_at, client_id });
+  const values = { user_id, sender, kind, content, meta, created_at, client_id };
+  if (isPostgres(db)) return db.insertInto('chat_messages').values(values);
+  const seq = sql<number>`(select coalesce(max(n.seq), 0) + 1 from chat_messages n where n.user_id = ${user_id})`;
+  return db.insertInto('chat_messages').values({ ...values, seq });
 }
 
 /**
  * PostgreSQL: many messages in one statement, each column one array parameter (one SQL text for
- * any count). The rows are fed to the insert in the arrays' order, so their ids (drawn from the
- * sequence as each row is inserted) follow it; RETURNING itself promises no order.
+ * any count). The rows are fed to the insert by user, each user's in the arrays' order, so a
+ * user's ids and numbers (drawn as each row is inserted) follow it, and every statement takes its
+ * users' locks in the same order (never two statements waiting on each other); RETURNING itself
+ * promises no order.
  */
 function insertMessages(
   db: Kysely<Database>,
@@ -61,7 +64,7 @@ function insertMessages(
       sql`select user_id, sender, kind, content, meta, created_at, client_id
         from unnest(${userIds}::text[], ${senders}::text[], ${kinds}::text[], ${contents}::text[], ${metas}::text[], ${createdAts}::bigint[], ${clientIds}::text[])
           with ordinality as m(user_id, sender, kind, content, meta, created_at, client_id, n)
-        order by n`,
+        order by user_id, n`,
     );
 }
 
@@ -132,8 +135,16 @@ export class ChatRepository {
         messages.map(() => null),
         ...columnsOf(messages),
       );
-      // Every message was stored (or the statement failed): in id order, they are the messages' order.
-      return rows.sort((a, b) => a.id - b.id);
+      // Every message was stored (or the statement failed): in id order, each user's rows are
+      // that user's messages in order.
+      const byUser = new Map<string, ChatMessageRow[]>();
+      for (const row of rows.sort((a, b) => a.id - b.id))
+        byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      return messages.map((message) => {
+        const row = byUser.get(message.userId)?.shift();
+        if (!row) throw new Error('chat message not stored');
+        return row;
+      });
     },
   });
 
@@ -193,23 +204,24 @@ export class ChatRepository {
     return this.postgres ? this.insertOnceCoalesced({ message, clientId }) : this.insertOnceAlone(message, clientId);
   }
 
-  /** A user's messages with an id above `after`, oldest first; the newest `limit` of them. */
+  /** A user's messages numbered above `after` (their `seq`), oldest first; the newest `limit` of them. */
   async listAfter(userId: string, after: number, limit: number): Promise<ChatMessageRow[]> {
     const rows = await this.db
       .selectFrom('chat_messages')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('id', '>', after)
-      .orderBy('id', 'desc')
+      .where('seq', '>', after)
+      .orderBy('seq', 'desc')
       .limit(limit)
       .execute();
     return rows.reverse();
   }
 
   /**
-   * A page of a user's messages, oldest first, and whether more lie beyond it: `after` an id (the
-   * oldest above it: catching up), `before` an id (the newest below it: scrolling back), or neither
-   * (the newest). One row more than asked is read to know whether there are more.
+   * A page of a user's messages, oldest first, and whether more lie beyond it: `after` a number
+   * (the oldest above it: catching up), `before` a number (the newest below it: scrolling back), or
+   * neither (the newest). Numbers are the messages' `seq`, their ids on the wire. One row more than
+   * asked is read to know whether there are more.
    */
   async page(
     userId: string,
@@ -219,34 +231,18 @@ export class ChatRepository {
     let query = this.db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId);
     if (cursor && 'after' in cursor) {
       const rows = await query
-        .where('id', '>', cursor.after)
-        .orderBy('id', 'asc')
+        .where('seq', '>', cursor.after)
+        .orderBy('seq', 'asc')
         .limit(limit + 1)
         .execute();
       return { rows: rows.slice(0, limit), more: rows.length > limit };
     }
-    if (cursor) query = query.where('id', '<', cursor.before);
+    if (cursor) query = query.where('seq', '<', cursor.before);
     const rows = await query
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .limit(limit + 1)
       .execute();
     return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
-  }
-
-  /**
-   * Every user who has a conversation, most recent first, by their latest message that is not a
-   * notice (the inbox previews what the user or Gomeum said, not "Gomeum is away").
-   */
-  async conversations(limit: number): Promise<ConversationRow[]> {
-    const rows = await this.db
-      .selectFrom('chat_messages as m')
-      .select((eb) => ['m.user_id', eb.fn.max('m.id').as('last_id'), eb.fn.countAll().as('message_count')])
-      .where('m.kind', '!=', 'unavailable')
-      .groupBy('m.user_id')
-      .orderBy('last_id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ ...row, message_count: Number(row.message_count) }));
   }
 
   /** How many of each user's messages are above the operator's read mark (users with none are absent). */
@@ -264,18 +260,36 @@ export class ChatRepository {
     return new Map(rows.map((row) => [row.user_id, Number(row.unread)]));
   }
 
-  /** The id of a user's newest message, or 0 without any. */
-  async latestMessageId(userId: string): Promise<number> {
+  /** The number (`seq`) of a user's newest message, or 0 without any. */
+  async latestSeq(userId: string): Promise<number> {
     const row = await this.db
       .selectFrom('chat_messages')
-      .select((eb) => eb.fn.max('id').as('id'))
+      .select((eb) => eb.fn.max('seq').as('seq'))
       .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.seq ?? 0;
+  }
+
+  /** The id (the database's own) of a user's newest message numbered `seq` or below, or 0 without any. */
+  private async idAt(userId: string, seq: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('chat_messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('seq', '<=', seq)
+      .orderBy('seq', 'desc')
+      .limit(1)
       .executeTakeFirst();
     return row?.id ?? 0;
   }
 
-  /** Moves the operator's read mark in a conversation forward to `readId` (never backwards); true if it moved. */
-  async markRead(userId: string, readId: number, now: number): Promise<boolean> {
+  /**
+   * Moves the operator's read mark in a conversation forward to the message numbered `readSeq`
+   * (never backwards); true if it moved. The mark is kept as that message's id (what the
+   * conversation's bookkeeping compares).
+   */
+  async markRead(userId: string, readSeq: number, now: number): Promise<boolean> {
+    const readId = await this.idAt(userId, readSeq);
     const result = await this.db
       .insertInto('chat_reads')
       .values({ user_id: userId, read_id: readId, updated_at: now })
@@ -286,8 +300,9 @@ export class ChatRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Moves the user's own read mark in their conversation forward to `readId` (never backwards); true if it moved. */
-  async markUserRead(userId: string, readId: number, now: number): Promise<boolean> {
+  /** Moves the user's own read mark in their conversation forward to the message numbered `readSeq` (never backwards); true if it moved. */
+  async markUserRead(userId: string, readSeq: number, now: number): Promise<boolean> {
+    const readId = await this.idAt(userId, readSeq);
     const result = await this.db
       .insertInto('chat_reads')
       .values({ user_id: userId, read_id: 0, user_read_id: readId, updated_at: now })
@@ -301,52 +316,23 @@ export class ChatRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Both read marks of each conversation that has any: the operator's and the user's own. */
-  async readMarks(userIds: string[]): Promise<Map<string, { readId: number; userReadId: number }>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('chat_reads')
-      .select(['user_id', 'read_id', 'user_read_id'])
-      .where('user_id', 'in', userIds)
-      .execute();
-    return new Map(rows.map((row) => [row.user_id, { readId: row.read_id, userReadId: row.user_read_id }]));
+  /** Where the operator has read a user's conversation up to, as a message's number (`seq`; 0: nowhere yet). */
+  async operatorReadSeq(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('chat_reads as r')
+      .select((eb) => seqAtOrBelow(eb.ref('r.user_id'), eb.ref('r.read_id')).as('seq'))
+      .where('r.user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.seq ?? 0;
   }
+}
 
-  /**
-   * Since when each of these conversations has waited for Gomeum: its user's first message after
-   * Gomeum's (or the AI's) last answer, and the user's newest. Those answered last are absent (a
-   * notice that the AI could not answer is no answer).
-   */
-  async waitingSince(userIds: string[]): Promise<Map<string, { since: number; lastId: number }>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('chat_messages as m')
-      .select((eb) => ['m.user_id', eb.fn.min('m.created_at').as('since'), eb.fn.max('m.id').as('last_id')])
-      .where('m.user_id', 'in', userIds)
-      .where('m.sender', '=', 'user')
-      .where((eb) =>
-        eb(
-          'm.id',
-          '>',
-          eb.fn.coalesce(
-            eb
-              .selectFrom('chat_messages as g')
-              .select((g) => g.fn.max('g.id').as('answered'))
-              .whereRef('g.user_id', '=', 'm.user_id')
-              .where('g.sender', '!=', 'user')
-              .where('g.kind', '=', 'message'),
-            eb.lit(0),
-          ),
-        ),
-      )
-      .groupBy('m.user_id')
-      .execute();
-    return new Map(rows.map((row) => [row.user_id, { since: row.since, lastId: row.last_id }]));
-  }
-
-  /** Messages by id. */
-  async findByIds(ids: number[]): Promise<ChatMessageRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.selectFrom('chat_messages').selectAll().where('id', 'in', ids).execute();
-  }
+/**
+ * The number (`seq`) of `user`'s newest message whose id is `id` or below, as SQL: a read mark (kept
+ * as an id) as the wire names it; one step down the user's index.
+ */
+export function seqAtOrBelow(user: Expression<string | null>, id: Expression<number | null>) {
+  return sql<
+    number | null
+  >`(select s.seq from chat_messages s where s.user_id = ${user} and s.id <= ${id} order by s.id desc limit 1)`;
 }

@@ -1,12 +1,13 @@
 import { errorBodySchema, sendChatReplySchema, type ServerEvent } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { TEST_OPERATOR, guestClient, operatorClient } from '../../test/accounts.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
+import { appTest } from '../../test/app-test.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
 import { PrivateRedis } from '../../test/private-redis.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 const KEY = 'sk-test-resilience-4b1e';
 const FALLBACK = 'Gomeum is temporarily unable to get an answer. Please try again later.';
@@ -31,22 +32,15 @@ function sameBrowserOn(built: BuiltApp, client: TestClient): TestClient {
 
 const isResync = (event: ServerEvent) => event.type === 'live.resync';
 
-describe('sending with a client id', () => {
-  let t: TestApp;
-  const ai = new FakeAi();
-  beforeAll(async () => {
-    const baseUrl = await ai.start();
-    t = await createTestApp({
-      operator: TEST_OPERATOR,
-      ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 5_000 },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await ai.stop();
-  });
+const ai = new FakeAi();
+const it = appTest(async (after) => {
+  const baseUrl = await ai.start();
+  after(() => ai.stop());
+  return { operator: TEST_OPERATOR, ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 5_000 } };
+});
 
-  it('stores a retried message once, returns the first copy, and answers it once', async () => {
+describe('sending with a client id', () => {
+  it('stores a retried message once, returns the first copy, and answers it once', async ({ t }) => {
     const { client, id } = await guestClient(t);
     const body = { content: 'Did this arrive?', clientId: 'retry-0001-abcdef' };
     const first = await client.post('/api/chat/messages', body);
@@ -61,7 +55,7 @@ describe('sending with a client id', () => {
     expect(rows.filter((row) => row.sender === 'gomeum_ai')).toHaveLength(1);
   });
 
-  it("carries the sender's client id back: in the send's answer, the live echo and the history", async () => {
+  it("carries the sender's client id back: in the send's answer, the live echo and the history", async ({ t }) => {
     const mia = await guestClient(t);
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await LiveTestClient.connect(base, mia.client);
@@ -90,7 +84,7 @@ describe('sending with a client id', () => {
     }
   });
 
-  it('stores one message when the same send arrives many times at once', async () => {
+  it('stores one message when the same send arrives many times at once', async ({ t }) => {
     const { client, id } = await guestClient(t);
     const body = { content: 'Racing myself', clientId: 'race-0001-abcdef' };
     const replies = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/chat/messages', body)));
@@ -101,7 +95,7 @@ describe('sending with a client id', () => {
     expect((await storedMessages(t, id)).filter((row) => row.sender === 'user')).toHaveLength(1);
   });
 
-  it('keeps client ids per conversation, and refuses one already used by the other side', async () => {
+  it('keeps client ids per conversation, and refuses one already used by the other side', async ({ t }) => {
     const mia = await guestClient(t);
     const ben = await guestClient(t);
     const gomeum = await operatorClient(t);
@@ -114,14 +108,14 @@ describe('sending with a client id', () => {
     expect((await gomeum.post(url, reply)).status).toBe(200);
     expect((await gomeum.post(url, reply)).status).toBe(200);
     const stolen = await mia.client.post('/api/chat/messages', { content: 'Mine now?', clientId: reply.clientId });
-    expect(stolen.status).toBe(409);
+    expect(stolen.status).toBe(400);
     await t.services.chat.idle();
     const rows = await storedMessages(t, mia.id);
     expect(rows.filter((row) => row.sender === 'gomeum').map((row) => row.content)).toEqual(['Hello from Gomeum']);
     expect(rows.some((row) => row.content === 'Mine now?')).toBe(false);
   });
 
-  it('refuses a malformed client id with 400 and stores nothing', async () => {
+  it('refuses a malformed client id with 400 and stores nothing', async ({ t }) => {
     const { client, id } = await guestClient(t);
     for (const clientId of ['short', 'has spaces in it', 'x'.repeat(65), '<script>alert(1)</script>']) {
       const response = await client.post('/api/chat/messages', { content: 'Bad id', clientId });
@@ -131,7 +125,7 @@ describe('sending with a client id', () => {
     expect(await storedMessages(t, id)).toEqual([]);
   });
 
-  it('refuses text with a NUL character (PostgreSQL cannot store it) with 400, in a body or a path', async () => {
+  it('refuses text with a NUL character (PostgreSQL cannot store it) with 400, in a body or a path', async ({ t }) => {
     const { client, id } = await guestClient(t);
     const body = await client.post('/api/chat/messages', { content: 'before\u0000after' });
     expect(body.status).toBe(400);
@@ -143,12 +137,11 @@ describe('sending with a client id', () => {
 });
 
 describe('an AI answer under way when the server shuts down', () => {
-  it('is cut short and the fallback stored, so the question is not left unanswered', async () => {
-    const ai = new FakeAi();
+  it('is cut short and the fallback stored, so the question is not left unanswered', async ({ newApp }) => {
+    const ai = new FakeAi({ mode: { kind: 'hang' } });
     const baseUrl = await ai.start();
-    ai.mode = { kind: 'hang' };
     // The AI would take a minute: shutting down must not wait for it, nor drop the answer.
-    const t = await createTestApp({ ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 60_000 } });
+    const t = await newApp({ ai: { baseUrl, apiKey: KEY, model: 'gpt-4', timeoutMs: 60_000 } });
     try {
       const { client, id } = await guestClient(t);
       expect((await client.post('/api/chat/messages', { content: 'Still there?' })).status).toBe(200);
@@ -173,27 +166,24 @@ describe('an AI answer under way when the server shuts down', () => {
         await database.close();
       }
     } finally {
-      await t.close();
       await ai.stop();
     }
   });
 });
 
+let redis: PrivateRedis;
+const onRedis = appTest(async (after) => {
+  redis = await PrivateRedis.forApp(after);
+  return { operator: TEST_OPERATOR, redisUrl: redis.url, rateLimit: { auth: 3, guest: 1000 } };
+});
+
 describe('two instances while their Redis is down', () => {
-  let redis: PrivateRedis;
-  let a: TestApp;
   let b: BuiltApp;
   let urlA: string;
   let urlB: string;
   const sockets: LiveTestClient[] = [];
 
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    a = await createTestApp({
-      operator: TEST_OPERATOR,
-      redisUrl: redis.url,
-      rateLimit: { auth: 3, guest: 1000 },
-    });
+  onRedis.beforeAll(async ({ t: a }) => {
     b = await buildApp({ ...a.config, redisUrl: redis.url });
     urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
@@ -201,8 +191,6 @@ describe('two instances while their Redis is down', () => {
   afterAll(async () => {
     await Promise.all(sockets.map((socket) => socket.close()));
     await b.app.close();
-    await a.close();
-    await redis.down();
   });
 
   const readiness = async (built: BuiltApp) => {
@@ -210,7 +198,7 @@ describe('two instances while their Redis is down', () => {
     return { status: response.statusCode, body: response.json<{ status: string; checks: { redis: string } }>() };
   };
 
-  it('answer at once, deliver what they can, and resync everyone once Redis is back', async () => {
+  onRedis('answer at once, deliver what they can, and resync everyone once Redis is back', async ({ t: a }) => {
     const mia = await guestClient(a);
     const miaSocket = await LiveTestClient.connect(urlA, mia.client);
     sockets.push(miaSocket);

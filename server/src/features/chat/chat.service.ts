@@ -8,8 +8,7 @@ import type {
   Me,
   PlanetId,
 } from '@gomeum/contracts';
-import { CHAT_HISTORY_LIMIT, isLanguage, localizedTextSchema, pickLocalized, planetIdSchema } from '@gomeum/contracts';
-import { z } from 'zod';
+import { isLanguage, pickLocalized, planetIdSchema } from '@gomeum/contracts';
 import { AI_AWAY_MESSAGE, AI_FALLBACK_MESSAGE, WELCOME_MESSAGE, announcementText } from '../../content/messages.ts';
 import { BackgroundWork } from '../../lib/background-work.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,44 +17,17 @@ import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { UsersService } from '../auth/index.ts';
 import type { AiMessage, GomeumVoice, PresenceService, TypingRelay } from '../companion/index.ts';
 import type { GomeumTasksService, ReactionsService, TasksService } from '../tasks/index.ts';
+import { ChatHistory, toChatMessage, wirePage, type HistoryBytes } from './chat.history.ts';
+import type { ChatInbox } from './chat.inbox.ts';
 import { describeTasks } from './chat.prompt.ts';
 import type { ChatMessageRow, ChatRepository, NewChatMessage } from './chat.repository.ts';
 
-const metaSchema = z.object({ text: z.optional(localizedTextSchema), planet: z.optional(planetIdSchema) });
-
-// How much of the conversation the AI sees, and how many conversations the operator's list shows.
+// How much of the conversation the AI sees.
 const AI_CONTEXT_MESSAGES = 12;
-const CONVERSATIONS_LIMIT = 500;
 // Most reactions one sync posts into a chat (the newest; older ones are under their proofs).
 const REACTIONS_PER_SYNC = 10;
 // Tries at posting reactions while other syncs of the same user move the mark first.
 const REACTION_CLAIM_TRIES = 3;
-
-/** The wire form of a stored message. */
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
-  let meta: z.infer<typeof metaSchema> = {};
-  if (row.meta) {
-    try {
-      const parsed = metaSchema.safeParse(JSON.parse(row.meta));
-      if (parsed.success) meta = parsed.data;
-    } catch {
-      // A damaged meta column reads as none.
-    }
-  }
-  const message: ChatMessage = {
-    id: row.id,
-    userId: row.user_id,
-    sender: row.sender,
-    kind: row.kind,
-    content: row.content,
-    text: meta.text ?? null,
-    planet: meta.planet ?? null,
-    createdAt: row.created_at,
-  };
-  // The sender's own id, when it sent one: its echo is matched to the pending copy by it.
-  if (row.client_id !== null) message.clientId = row.client_id;
-  return message;
-}
 
 /** What the chat service needs. */
 export interface ChatServiceDeps {
@@ -72,6 +44,8 @@ export interface ChatServiceDeps {
   /** Gomeum's reactions to the user's proofs, posted into their chat. */
   reactions: Pick<ReactionsService, 'since'>;
   hub: LiveHub;
+  /** The operator's inbox: told of each message stored and read mark moved, to tell the dashboards. */
+  inbox?: Pick<ChatInbox, 'changedHere'>;
   /** Whether the human Gomeum answers now (the companion's). */
   presence: Pick<PresenceService, 'status'>;
   /** Gomeum's AI voice, which answers while they do not (the companion's). */
@@ -82,6 +56,8 @@ export interface ChatServiceDeps {
   typing?: Pick<TypingRelay, 'aiComposing'>;
   /** The operator's alerts: told of each user message and each answer of the operator. */
   alerts?: Pick<OperatorAlertHooks, 'userWrote' | 'operatorAnswered'>;
+  /** What each person may be sent of chat history per window (unmetered when absent). */
+  historyBytes?: HistoryBytes | undefined;
 }
 
 /**
@@ -92,9 +68,11 @@ export interface ChatServiceDeps {
 export class ChatService {
   // AI answers under way. At shutdown those still being written stop, and the fallback is stored instead.
   private readonly work: BackgroundWork;
+  private readonly pages: ChatHistory;
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.work = new BackgroundWork((error) => deps.onError(error, 'AI answer'));
+    this.pages = new ChatHistory(deps.repo, deps.historyBytes);
   }
 
   /**
@@ -102,18 +80,18 @@ export class ChatService {
    * a `clientId`, a retried send returns the message stored the first time (delivered again, in
    * case the first delivery was lost with the instance that made it) and starts no second answer.
    */
-  async sendFromUser(user: Me, content: string, clientId?: string): Promise<ChatMessage> {
+  async sendFromUser(user: Me, content: string, clientId?: string, guestAddress?: string): Promise<ChatMessage> {
     // Asked before storing: once the message is stored, nothing may fail the request.
     const presence = await this.deps.presence.status();
     const { message, created } = await this.store(user.id, 'user', content, clientId);
-    if (created && !presence.online) this.work.track(this.answerWithAi(user, message));
+    if (created && !presence.online) this.work.track(this.answerWithAi(user, message, guestAddress));
     if (created) this.deps.alerts?.userWrote({ userId: user.id, content });
     return message;
   }
 
   /** The operator writing as Gomeum into one user's conversation (a retry with its `clientId` stores it once). */
   async sendFromGomeum(userId: string, content: string, clientId?: string): Promise<ChatMessage> {
-    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.deps.users.exists(userId))) throw new AppError('errors.not_found');
     const { message } = await this.store(userId, 'gomeum', content, clientId);
     this.deps.alerts?.operatorAnswered({ userId, topic: 'chat' });
     // Answering a conversation reads everything before the answer. The answer is stored, so a
@@ -127,8 +105,8 @@ export class ChatService {
    * goes past the conversation's newest message nor moves backwards; every dashboard is told.
    */
   async markRead(userId: string, upTo: number): Promise<{ unreadCount: number }> {
-    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
-    await this.moveReadMark(userId, Math.min(upTo, await this.deps.repo.latestMessageId(userId)));
+    if (!(await this.deps.users.exists(userId))) throw new AppError('errors.not_found');
+    await this.moveReadMark(userId, Math.min(upTo, await this.deps.repo.latestSeq(userId)));
     const unread = await this.deps.repo.unreadCounts([userId]);
     return { unreadCount: unread.get(userId) ?? 0 };
   }
@@ -141,6 +119,7 @@ export class ChatService {
     if (await this.deps.repo.markRead(userId, readId, this.deps.now())) {
       const event = { type: 'chat.read', userId, readId } as const;
       await Promise.all([this.deps.hub.publishToOperators(event), this.deps.hub.publishToUser(userId, event)]);
+      await this.deps.inbox?.changedHere(userId);
     }
   }
 
@@ -149,7 +128,7 @@ export class ChatService {
    * forward (never past their newest message), and the operators see which replies were read.
    */
   async seen(userId: string, upTo: number): Promise<void> {
-    const readId = Math.min(upTo, await this.deps.repo.latestMessageId(userId));
+    const readId = Math.min(upTo, await this.deps.repo.latestSeq(userId));
     if (readId <= 0) return;
     if (await this.deps.repo.markUserRead(userId, readId, this.deps.now())) {
       await this.deps.hub.publishToOperators({ type: 'chat.user_read', userId, readId });
@@ -158,73 +137,47 @@ export class ChatService {
 
   /** Where the operator has read a user's conversation up to (0: nowhere yet). */
   async operatorReadId(userId: string): Promise<number> {
-    return (await this.deps.repo.readMarks([userId])).get(userId)?.readId ?? 0;
+    return this.deps.repo.operatorReadSeq(userId);
   }
 
   /**
    * What a (re)connecting client asks for: the welcome (once per user, ever), an announcement of
    * Gomeum's newest log on a planet where the user has a task, and Gomeum's reactions to their
-   * proofs not posted yet are stored first, then every message after `after`.
+   * proofs not posted yet are stored first, then a page of the messages after `after` (`more`:
+   * newer remain), or with `after` null the newest page (`older`: older ones exist). Metered: a
+   * user whose window of history bytes is spent is refused (429) before anything is read.
    */
-  async sync(user: Me, after: number | null): Promise<{ messages: ChatMessage[]; more: boolean }> {
-    if (user.role !== 'operator') {
-      // Read first: a user who has all of them (nearly every sync) costs no write. The writes below
-      // are guarded, so a sync racing another still stores each at most once.
-      const [marks, latest] = await Promise.all([
-        this.deps.users.chatMarks(user.id),
-        this.deps.gomeumTasks.latestLogFor(user.id),
-      ]);
-      if (!marks.welcomeShown) await this.ensureWelcome(user.id);
-      if (latest && marks.lastSeenUpdate < latest.createdAt) await this.announce(user.id, latest);
-      await this.postReactions(user.id, marks.lastSeenReaction);
-    }
-    // Resuming: the oldest page after what the client has (it asks again while `more`); else the newest.
-    const page = await this.history(user.id, after === null ? {} : { after });
-    return { messages: page.messages, more: after === null ? false : page.more };
-  }
-
-  /**
-   * A page of one user's messages, oldest first (see `ChatPageQuery`): after an id, before an id,
-   * or the newest; `more` says whether more lie beyond it in that direction.
-   */
-  async history(userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
-    if (query.after !== undefined && query.before !== undefined) throw new AppError(400, 'errors.bad_request');
-    const cursor =
-      query.after !== undefined ? { after: query.after } : query.before !== undefined ? { before: query.before } : null;
-    const { rows, more } = await this.deps.repo.page(userId, cursor, query.limit ?? CHAT_HISTORY_LIMIT);
-    return { messages: rows.map(toChatMessage), more };
-  }
-
-  /** Operator: a page of one user's history; 404 for a user who does not exist. */
-  async historyForOperator(userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
-    if (!(await this.deps.users.exists(userId))) throw new AppError(404, 'errors.not_found');
-    return this.history(userId, query);
-  }
-
-  /** Operator: every conversation, most recent first. */
-  async conversations() {
-    const rows = await this.deps.repo.conversations(CONVERSATIONS_LIMIT);
-    const last = new Map((await this.deps.repo.findByIds(rows.map((row) => row.last_id))).map((row) => [row.id, row]));
-    const unread = await this.deps.repo.unreadCounts(rows.map((row) => row.user_id));
-    const marks = await this.deps.repo.readMarks(rows.map((row) => row.user_id));
-    const users = await this.deps.users.summaries(rows.map((row) => row.user_id));
-    return rows.flatMap((row) => {
-      const message = last.get(row.last_id);
-      const user = users.get(row.user_id);
-      if (!message || !user) return [];
-      return [
-        {
-          userId: row.user_id,
-          email: user.email,
-          guestId: user.guestId,
-          isGuest: user.isGuest,
-          lastMessage: toChatMessage(message),
-          messageCount: row.message_count,
-          unreadCount: unread.get(row.user_id) ?? 0,
-          userReadId: marks.get(row.user_id)?.userReadId ?? 0,
-        },
-      ];
+  async sync(user: Me, after: number | null): Promise<{ messages: ChatMessage[]; more: boolean; older: boolean }> {
+    return this.pages.metered(user, async () => {
+      if (user.role !== 'operator') await this.postPending(user.id);
+      const page = await this.pages.page(user.id, after === null ? {} : { after });
+      const more = after !== null && page.more;
+      return { messages: page.messages, more, older: after === null && page.more, bytes: page.bytes };
     });
+  }
+
+  /** Stores the welcome, an announcement and reactions the user has not had yet. */
+  private async postPending(userId: string): Promise<void> {
+    // Read first: a user who has all of them (nearly every sync) costs no write. The writes below
+    // are guarded, so a sync racing another still stores each at most once.
+    const [marks, latest] = await Promise.all([
+      this.deps.users.chatMarks(userId),
+      this.deps.gomeumTasks.latestLogFor(userId),
+    ]);
+    if (!marks.welcomeShown) await this.ensureWelcome(userId);
+    if (latest && marks.lastSeenUpdate < latest.createdAt) await this.announce(userId, latest);
+    await this.postReactions(userId, marks.lastSeenReaction);
+  }
+
+  /** A page of the reader's own conversation (see `ChatPageQuery`), metered as `sync` is. */
+  async history(reader: Me, query: ChatPageQuery = {}): Promise<ChatPage> {
+    return wirePage(await this.pages.metered(reader, () => this.pages.page(reader.id, query)));
+  }
+
+  /** Operator: a page of one user's history, metered against the operator; 404 for a user who does not exist. */
+  async historyForOperator(operator: Me, userId: string, query: ChatPageQuery = {}): Promise<ChatPage> {
+    if (!(await this.deps.users.exists(userId))) throw new AppError('errors.not_found');
+    return wirePage(await this.pages.metered(operator, () => this.pages.page(userId, query)));
   }
 
   /** Stores the welcome message unless this user ever had it, and delivers it. */
@@ -320,19 +273,23 @@ export class ChatService {
       ? await this.deps.repo.insertOnce(message, clientId)
       : { row: await this.deps.repo.insert(message), created: true };
     // Someone else's message under this id (ids are random; this is a client bug or a probe).
-    if (row.sender !== sender) throw new AppError(409, 'errors.bad_request');
+    if (row.sender !== sender) throw new AppError('errors.bad_request');
     const stored = toChatMessage(row);
     await this.deliver(stored, null);
     return { message: stored, created };
   }
 
-  /** Publishes a stored message to its user and the operators; never fails (see LiveHub.publish). */
+  /**
+   * Publishes a stored message to its user and the operators, then its conversation's new row to
+   * the operators; never fails (see LiveHub.publish, ChatInbox.changedHere).
+   */
   private async deliver(message: ChatMessage, streamId: AiStreamId | null): Promise<void> {
     const event = { type: 'chat.message', message, streamId } as const;
     await Promise.all([this.deps.hub.publishToUser(message.userId, event), this.deps.hub.publishToOperators(event)]);
+    await this.deps.inbox?.changedHere(message.userId);
   }
 
-  private async answerWithAi(user: Me, question: ChatMessage): Promise<void> {
+  private async answerWithAi(user: Me, question: ChatMessage, guestAddress: string | undefined): Promise<void> {
     const language: Language = isLanguage(user.locale) ? user.locale : 'en';
     // The answer's pieces and the stored answer are named by the question they answer.
     const streamId: AiStreamId = question.id;
@@ -342,6 +299,7 @@ export class ChatService {
     try {
       const answer = await this.deps.voice.speak({
         userId: user.id,
+        guestAddress,
         language,
         prompt: () => this.prompt(user.id, language),
         onDelta: (delta) => {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   galaxyStandingSchema,
   pushMessageSchema,
@@ -8,13 +5,14 @@ import {
   type PlanetStanding,
   type ServerEvent,
 } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { createTestAppWithOperator, guestClient, operatorClient } from '../../test/accounts.ts';
+import { guestClient, operatorClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
 import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
 import { PrivateRedis } from '../../test/private-redis.ts';
-import { decrypt, startPushService, subscribeDevice } from '../../test/push-endpoint.ts';
-import { TestClient, type TestApp } from '../../test/test-app.ts';
+import { decrypt, appTestWithPush, subscribeDevice, type TestPushService } from '../../test/push-endpoint.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 /**
  * Who hears what of Gomeum's news: a new log is announced in the chats of the planet's users only
@@ -52,12 +50,12 @@ const isLogEvent = (type: 'gomeum_log.published' | 'gomeum_log.changed', planet:
 const isReactionTo = (logId: string) => (event: ServerEvent) =>
   event.type === 'proof.reaction' && event.reaction.logId === logId;
 
+let pushService: TestPushService;
+const it = appTestWithPush({ operator: TEST_OPERATOR }, (service) => (pushService = service));
+
 describe('who hears of Gomeum’s logs and reactions', () => {
-  let t: TestApp;
   let base: string;
   let operator: TestClient;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
-  let dir: string;
   const sockets = new LiveSockets(() => base);
   const open = async (client: TestClient) => {
     const socket = await sockets.connect(client);
@@ -65,27 +63,17 @@ describe('who hears of Gomeum’s logs and reactions', () => {
     return socket;
   };
 
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-news-'));
-    pushService = await startPushService(dir);
-    t = await createTestAppWithOperator({
-      pushAgent: pushService.agent,
-      pushAllowedHosts: [new URL(pushService.origin).host],
-    });
+  it.beforeAll(async ({ t }) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     operator = await operatorClient(t);
   });
   afterEach(async () => {
     await sockets.closeAll();
   });
-  afterAll(async () => {
-    await t.close();
-    await pushService.close();
-    pushService.agent.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
-  it('announces a planet’s new log to its users only; every tab hears new, corrected and deleted logs', async () => {
+  it('announces a planet’s new log to its users only; every tab hears new, corrected and deleted logs', async ({
+    t,
+  }) => {
     const ava = await guestClient(t);
     const ben = await guestClient(t);
     const cleo = await guestClient(t);
@@ -131,7 +119,9 @@ describe('who hears of Gomeum’s logs and reactions', () => {
     expect(ofKind(await avaTab.sync(null), 'announcement')).toHaveLength(1);
   });
 
-  it('posts a reaction into its user’s chat once, marks its planet on their galaxy, and pushes it to their devices', async () => {
+  it('posts a reaction into its user’s chat once, marks its planet on their galaxy, and pushes it to their devices', async ({
+    t,
+  }) => {
     const ava = await guestClient(t);
     const ben = await guestClient(t);
     await confirmTask(ava.client, 'food');
@@ -178,7 +168,7 @@ describe('who hears of Gomeum’s logs and reactions', () => {
     expect((await galaxy(ben.client)).food?.reactionNew).toBe(false);
   });
 
-  it('posts the reactions stored while the user was away at their next sync, oldest first', async () => {
+  it('posts the reactions stored while the user was away at their next sync, oldest first', async ({ t }) => {
     const ava = await guestClient(t);
     await confirmTask(ava.client, 'food');
     await confirmTask(ava.client, 'game');
@@ -203,25 +193,24 @@ describe('who hears of Gomeum’s logs and reactions', () => {
   });
 });
 
+const onRedis = appTest(async (after) => ({
+  operator: TEST_OPERATOR,
+  redisUrl: (await PrivateRedis.forApp(after)).url,
+}));
+
 describe('two instances sharing the database and Redis', () => {
-  let redis: PrivateRedis;
-  let a: TestApp;
   let b: BuiltApp;
   let urlB: string;
   const sockets: LiveTestClient[] = [];
 
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    a = await createTestAppWithOperator({ redisUrl: redis.url });
-    b = await buildApp({ ...a.config, redisUrl: redis.url });
+  onRedis.beforeAll(async ({ t: a }) => {
+    b = await buildApp({ ...a.config });
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await Promise.all(sockets.map((socket) => socket.close()));
     await b.app.close();
-    await a.close();
-    await redis.down();
   });
 
   /** The same browser (its cookies) talking to instance B. */
@@ -231,31 +220,36 @@ describe('two instances sharing the database and Redis', () => {
     return other;
   };
 
-  it('a log and a reaction written on one instance reach the tabs on the other, announced to the right users', async () => {
-    const operator = await operatorClient(a);
-    const ava = await guestClient(a);
-    const cleo = await guestClient(a);
-    await confirmTask(ava.client, 'travel');
-    const avaTab = await LiveTestClient.connect(urlB, onB(ava.client));
-    const cleoTab = await LiveTestClient.connect(urlB, onB(cleo.client));
-    sockets.push(avaTab, cleoTab);
-    await Promise.all([avaTab.sync(null), cleoTab.sync(null)]);
+  onRedis(
+    'a log and a reaction written on one instance reach the tabs on the other, announced to the right users',
+    async ({ t: a }) => {
+      const operator = await operatorClient(a);
+      const ava = await guestClient(a);
+      const cleo = await guestClient(a);
+      await confirmTask(ava.client, 'travel');
+      const avaTab = await LiveTestClient.connect(urlB, onB(ava.client));
+      const cleoTab = await LiveTestClient.connect(urlB, onB(cleo.client));
+      sockets.push(avaTab, cleoTab);
+      await Promise.all([avaTab.sync(null), cleoTab.sync(null)]);
 
-    a.clock.advance(1000);
-    await writeLog(operator, 'travel', 'Took a night train.');
-    for (const tab of [avaTab, cleoTab]) await tab.waitFor(isLogEvent('gomeum_log.published', 'travel'));
-    expect(ofKind(await avaTab.sync(null), 'announcement')).toEqual([expect.objectContaining({ planet: 'travel' })]);
-    expect(ofKind(await cleoTab.sync(null), 'announcement')).toEqual([]);
+      a.clock.advance(1000);
+      await writeLog(operator, 'travel', 'Took a night train.');
+      for (const tab of [avaTab, cleoTab]) await tab.waitFor(isLogEvent('gomeum_log.published', 'travel'));
+      expect(ofKind(await avaTab.sync(null), 'announcement')).toEqual([expect.objectContaining({ planet: 'travel' })]);
+      expect(ofKind(await cleoTab.sync(null), 'announcement')).toEqual([]);
 
-    const proof = await sendProof(ava.client, 'travel', 'Packed');
-    a.clock.advance(1000);
-    expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Bon voyage!' })).status).toBe(
-      200,
-    );
-    await avaTab.waitFor(isReactionTo(proof));
-    expect(ofKind(await avaTab.sync(null), 'reaction')).toEqual([expect.objectContaining({ content: 'Bon voyage!' })]);
-    const cleoChat = await cleoTab.sync(null);
-    expect(cleoTab.events.some(isReactionTo(proof))).toBe(false);
-    expect(ofKind(cleoChat, 'reaction')).toEqual([]);
-  });
+      const proof = await sendProof(ava.client, 'travel', 'Packed');
+      a.clock.advance(1000);
+      expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Bon voyage!' })).status).toBe(
+        200,
+      );
+      await avaTab.waitFor(isReactionTo(proof));
+      expect(ofKind(await avaTab.sync(null), 'reaction')).toEqual([
+        expect.objectContaining({ content: 'Bon voyage!' }),
+      ]);
+      const cleoChat = await cleoTab.sync(null);
+      expect(cleoTab.events.some(isReactionTo(proof))).toBe(false);
+      expect(ofKind(cleoChat, 'reaction')).toEqual([]);
+    },
+  );
 });

@@ -1,18 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { WaitingProof } from '@gomeum/contracts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { FeaturePlugin } from '../../lib/zod-provider.ts';
 import type { GomeumVoice } from '../companion/index.ts';
+import type { Translator } from '../translation/index.ts';
 import { ChatDrafts, type ChatDraftsDeps } from './chat.draft.ts';
 import { registerChatLive } from './chat.live.ts';
-import { operatorQueue } from './chat.queue.ts';
+import { ChatInbox, type ChatInboxDeps } from './chat.inbox.ts';
 import { ChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { ChatService, type ChatServiceDeps } from './chat.service.ts';
 
 export type { ChatService } from './chat.service.ts';
 export type { ChatDrafts } from './chat.draft.ts';
+export type { ChatInbox, ProofCursor } from './chat.inbox.ts';
 export { userKnowledge, type KnowledgeSources } from './chat.knowledge.ts';
 
 /** What the chat feature is built from: the database, the live channel, and what its service needs. */
@@ -23,12 +24,16 @@ export interface ChatDeps extends Omit<ChatServiceDeps, 'repo' | 'hub' | 'voice'
   voice: Pick<GomeumVoice, 'speak' | 'configured'>;
   /** Messages per user per minute. */
   messagesPerMinute: number;
-  /** Replies drafted per operator per minute (20 when absent). */
-  draftsPerMinute?: number | undefined;
+  /** Replies drafted per operator per minute. */
+  draftsPerMinute: number;
   /** What Gomeum knows of a user, for drafted replies (see `userKnowledge`). */
   knowledge?: ChatDraftsDeps['knowledge'];
-  /** Proofs waiting for a reaction (the tasks feature's), for the operator's one queue. */
-  waitingProofs?: () => Promise<WaitingProof[]>;
+  /** A reaction to a proof, drafted for the operator (the tasks feature's). */
+  proofPrompt?: ChatDraftsDeps['proofPrompt'];
+  /** Keeps the operator's own words as the translation of a reply sent in the user's language. */
+  translator?: Pick<Translator, 'remember'>;
+  /** Proofs waiting for a reaction, a page at a time, and how the queue lists one (the tasks feature's). */
+  proofs?: Pick<ChatInboxDeps, 'waitingProofs' | 'proofItem'>;
 }
 
 /**
@@ -36,19 +41,32 @@ export interface ChatDeps extends Omit<ChatServiceDeps, 'repo' | 'hub' | 'voice'
  * companion's voice) while the operator is away, both read marks ("Seen"), replies drafted for the
  * operator, and the operator's one queue; its live handlers are registered on the hub here.
  */
-export function createChat(deps: ChatDeps): { chat: ChatService; drafts: ChatDrafts; plugin: FeaturePlugin } {
-  const { db, live, messagesPerMinute, draftsPerMinute, knowledge, waitingProofs, ...serviceDeps } = deps;
+export function createChat(deps: ChatDeps): {
+  chat: ChatService;
+  drafts: ChatDrafts;
+  inbox: ChatInbox;
+  plugin: FeaturePlugin;
+} {
+  const { db, live, messagesPerMinute, draftsPerMinute, knowledge, proofs, translator, proofPrompt, ...serviceDeps } =
+    deps;
   const repo = new ChatRepository(db);
-  const chat = new ChatService({ ...serviceDeps, repo, hub: live });
+  const inbox = new ChatInbox({
+    db,
+    hub: live,
+    waitingProofs: proofs?.waitingProofs ?? (() => Promise.resolve({ proofs: [], more: false })),
+    proofItem: proofs?.proofItem ?? (() => ({ kind: 'chat', userId: '', name: '', since: 0, preview: '' })),
+    onError: deps.onError,
+  });
+  const chat = new ChatService({ ...serviceDeps, repo, hub: live, inbox });
   const drafts = new ChatDrafts({
     repo,
     users: deps.users,
     voice: deps.voice,
     knowledge,
-    perMinute: draftsPerMinute ?? 20,
+    proofPrompt,
+    perMinute: draftsPerMinute,
     onError: deps.onError,
   });
   registerChatLive(live, chat, drafts);
-  const queue = () => operatorQueue(chat, repo, waitingProofs ?? (() => Promise.resolve([])));
-  return { chat, drafts, plugin: (app) => chatRoutes(app, { chat, queue, messagesPerMinute }) };
+  return { chat, drafts, inbox, plugin: (app) => chatRoutes(app, { chat, inbox, messagesPerMinute, translator }) };
 }

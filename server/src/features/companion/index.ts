@@ -31,6 +31,8 @@ export interface CompanionDeps {
   aiBudget: RateBudget;
   /** AI answers per user per minute, chat answers and proof reactions together. */
   aiPerMinute: number;
+  /** AI answers per minute for all guests of one client address together. */
+  aiGuestsPerAddressPerMinute: number;
   onError: (error: unknown) => void;
 }
 
@@ -42,6 +44,8 @@ export interface Companion {
   typing: TypingRelay;
   /** Gomeum's AI voice, which answers while the operator does not. */
   voice: GomeumVoice;
+  /** The AI client itself (timed into the metrics), for what is not Gomeum speaking: translations. */
+  ai: MeasuredAiClient;
   plugin: FeaturePlugin;
 }
 
@@ -55,6 +59,7 @@ export function createCompanion(deps: CompanionDeps): Companion {
   registerPresenceLive(deps.live, presence);
   const typing = new TypingRelay(deps.live, deps.now);
   registerTypingLive(deps.live, typing);
-  const voice = new GomeumVoice(new MeasuredAiClient(deps.ai, deps.metrics), deps.aiBudget, deps.aiPerMinute);
-  return { presence, typing, voice, plugin: (app) => presenceRoutes(app, { presence }) };
+  const ai = new MeasuredAiClient(deps.ai, deps.metrics);
+  const voice = new GomeumVoice(ai, deps.aiBudget, deps.aiPerMinute, deps.aiGuestsPerAddressPerMinute);
+  return { presence, typing, voice, ai, plugin: (app) => presenceRoutes(app, { presence }) };
 }

@@ -24,6 +24,12 @@ export interface Speech {
    * operator's own (its key and how many per minute).
    */
   budget?: { key: string; perMinute: number };
+  /**
+   * The client address a guest asked from (`addressKey`): guests behind one address share a budget
+   * too, so an address that makes a hundred guests a day does not get a hundred AI budgets.
+   * Signed-in people have none: they are never counted with their neighbours.
+   */
+  guestAddress?: string | undefined;
 }
 
 /**
@@ -36,6 +42,8 @@ export class GomeumVoice {
     private readonly budget: RateBudget,
     /** AI answers per user per minute. */
     private readonly perMinute: number,
+    /** AI answers per minute for all guests of one address together. */
+    private readonly guestsPerAddressPerMinute: number,
   ) {}
 
   /** Whether an AI key is configured: without one, Gomeum's AI says nothing. */
@@ -51,6 +59,11 @@ export class GomeumVoice {
     if (!this.ai.configured) return null;
     const { key, perMinute } = speech.budget ?? { key: speech.userId, perMinute: this.perMinute };
     if (!(await this.budget.take(key, perMinute, MINUTE))) return null;
+    const { guestAddress } = speech;
+    const guests =
+      guestAddress === undefined ||
+      (await this.budget.take(`guests:${guestAddress}`, this.guestsPerAddressPerMinute, MINUTE));
+    if (!guests) return null;
     const { instruction, messages } = await speech.prompt();
     const system = `${pickLocalized(AI_SYSTEM_PROMPT, speech.language)}\n\n${instruction}`;
     return this.ai.stream(

@@ -1,18 +1,19 @@
 import { operatorUserSchema, overviewSchema, userListSchema, userVisitsSchema } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 const OPERATOR = { email: 'gomeum@example.com', password: 'operator-password' };
 const DAY = 86_400_000;
 
+const it = appTest({ operator: OPERATOR });
+
 describe('dashboard routes', () => {
-  let t: TestApp;
   let operator: TestClient;
   let mia: { client: TestClient; id: string };
   let guest: { client: TestClient; id: string; guestId: string };
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR });
+  it.beforeAll(async ({ t }) => {
     operator = new TestClient(t);
     await operator.post('/api/auth/login', OPERATOR);
     const miaClient = new TestClient(t, { remoteAddress: '81.2.69.142' });
@@ -26,9 +27,6 @@ describe('dashboard routes', () => {
     const entered = (await guestClient.post('/api/auth/guest')).body as { user: { id: string; guestId: string } };
     guest = { client: guestClient, id: entered.user.id, guestId: entered.user.guestId };
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('lists users newest first and finds them by email or guest id', async () => {
     const all = userListSchema.parse((await operator.get('/api/operator/users')).body);
@@ -41,12 +39,21 @@ describe('dashboard routes', () => {
       (await operator.get(`/api/operator/users?query=${guest.guestId.slice(0, 12)}`)).body,
     );
     expect(byGuestId.items.map((u) => u.id)).toEqual([guest.id]);
-    const wildcard = userListSchema.parse((await operator.get('/api/operator/users?query=%25')).body);
-    expect(wildcard.total).toBe(0);
+    // A search is a prefix (a range of an index): the middle of an address finds nothing, nor does a wildcard.
+    for (const query of ['%25', 'example.com', '_']) {
+      const none = userListSchema.parse((await operator.get(`/api/operator/users?query=${query}`)).body);
+      expect(none, query).toEqual({ items: [], next: null, total: null });
+    }
 
-    const page2 = userListSchema.parse((await operator.get('/api/operator/users?pageSize=2&page=2')).body);
-    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
-    expect(page2.items).toHaveLength(1);
+    // Newest first, a page at a time: the next page starts after the last user of this one.
+    const page1 = userListSchema.parse((await operator.get('/api/operator/users?limit=2')).body);
+    expect(page1.items.map((u) => u.id)).toEqual(all.items.slice(0, 2).map((u) => u.id));
+    expect(page1.next).not.toBeNull();
+    const page2 = userListSchema.parse(
+      (await operator.get(`/api/operator/users?limit=2&cursor=${encodeURIComponent(page1.next ?? '')}`)).body,
+    );
+    expect(page2).toMatchObject({ total: 3, next: null });
+    expect(page2.items.map((u) => u.id)).toEqual(all.items.slice(2).map((u) => u.id));
   });
 
   it('shows one user as the list does, for a link to them; 404 for none, 403 for a user', async () => {
@@ -59,7 +66,7 @@ describe('dashboard routes', () => {
     expect((await mia.client.get(`/api/operator/users/${guest.id}`)).status).toBe(403);
   });
 
-  it("shows a user's visits newest first and per day, with zero days filled in", async () => {
+  it("shows a user's visits newest first and per day, with zero days filled in", async ({ t }) => {
     await mia.client.post('/api/visits', { page: '/galaxy' });
     t.clock.advance(DAY);
     await mia.client.post('/api/visits', { page: '/planet/music' });
@@ -73,7 +80,7 @@ describe('dashboard routes', () => {
     expect(visits.perDay.at(-1)?.day).toBe(new Date(t.clock.now).toISOString().slice(0, 10));
   });
 
-  it('sums up activity in the overview', async () => {
+  it('sums up activity in the overview', async ({ t }) => {
     await guest.client.post('/api/visits', { page: '/galaxy?from=home' });
     await t.database.db
       .insertInto('chat_messages')
@@ -103,5 +110,23 @@ describe('dashboard routes', () => {
       { label: 'KR', count: 1 },
     ]);
     expect(overview).toMatchObject({ activeUsersToday: 2, totalUsers: 3, guestUsers: 1, unansweredChats: 1 });
+  });
+
+  it('pages a search by the address or guest id found, each user once', async ({ t }) => {
+    const guests = [];
+    for (let i = 0; i < 3; i += 1) {
+      const entered = (await new TestClient(t).post('/api/auth/guest')).body as { user: { guestId: string } };
+      guests.push(entered.user.guestId);
+    }
+    const found: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = userListSchema.parse((await operator.get(`/api/operator/users?query=GUEST_&limit=2${query}`)).body);
+      expect(page.total).toBeNull();
+      found.push(...page.items.map((u) => u.guestId ?? ''));
+      cursor = page.next;
+    }
+    expect(found).toEqual([guest.guestId, ...guests].sort());
   });
 });

@@ -11,7 +11,7 @@ export async function dashboardRoutes(
   const { dashboard } = options;
 
   addRoute(app, ROUTES.users, async (request) =>
-    dashboard.listUsers(request.query.query, request.query.page, request.query.pageSize),
+    dashboard.listUsers(request.query.query, request.query.cursor, request.query.limit),
   );
 
   addRoute(app, ROUTES.user, async (request) => dashboard.getUser(request.params.userId));

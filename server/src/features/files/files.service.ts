@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { file as fileRoute } from '@gomeum/contracts/routes';
 import { AppError } from '../../lib/errors.ts';
-import { prepareImage, sniffImage } from '../../lib/storage/images.ts';
+import { inspectImage, prepareImage, sniffImage, type ImageHeader } from '../../lib/storage/images.ts';
 import type { Storage, StoredObject } from '../../lib/storage/storage.ts';
-import { WorkQueue, type WorkQueueLimits } from '../../lib/work-queue.ts';
+import { DEFAULT_IMAGE_WORK, WorkQueue } from '../../lib/work-queue.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 /** A stored file's record. */
@@ -14,9 +14,6 @@ export interface FileRecord {
   size: number;
   private: boolean;
 }
-
-/** The image queue's limits unless configured (IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX): see WorkQueue. */
-export const DEFAULT_IMAGE_WORK: WorkQueueLimits = { concurrency: 1, maxWaiting: 8, perKey: 2 };
 
 /** Who may read private files: their owner and the operator. */
 export interface Viewer {
@@ -39,27 +36,30 @@ export class FilesService {
     private readonly repo: FilesRepository,
     private readonly storage: Storage,
     private readonly now: () => number,
-    /** Where image decoding waits its turn: a few at once per instance, a couple per user. */
+    /** Where image decoding waits its turn: by cost, addresses and people taking turns (lib/work-queue.ts). */
     private readonly imageWork: WorkQueue = new WorkQueue(DEFAULT_IMAGE_WORK),
   ) {}
 
   /**
    * Stores an uploaded image; 415 `upload.error_not_image` unless the bytes are PNG, JPEG, WebP or
-   * GIF. Its decoding waits its turn in the image queue: 429 when this owner already has
-   * DEFAULT_IMAGE_WORK.perKey images in it, 503 when the queue is full, at once, never a long wait.
+   * GIF whose header reads, of at most 50 million pixels. Its decoding waits its turn in the image
+   * queue, weighed by its header's cost, sharing turns with other addresses (`address`, the
+   * client's; the owner's own turn when absent) and people: 429 `upload.error_busy` when its owner
+   * already has two images there, 503 `upload.error_queue_full` when there is no room, at once.
    */
   async putImage(
     bytes: Buffer,
-    options: { folder: string; ownerId: string | null; private: boolean },
+    options: { folder: string; ownerId: string | null; private: boolean; address?: string | undefined },
   ): Promise<FileRecord> {
-    const type = sniffImage(bytes);
-    if (!type) throw new AppError(415, 'upload.error_not_image');
+    const header = await this.inspect(bytes);
+    const person = options.ownerId ?? '';
+    const job = { person, address: options.address ?? `person:${person}`, cost: header.cost };
     let image;
     try {
-      image = await this.imageWork.run(options.ownerId ?? '', () => prepareImage(bytes, type));
+      image = await this.imageWork.run(job, () => prepareImage(bytes, header));
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError(415, 'upload.error_not_image');
+      throw new AppError('upload.error_not_image');
     }
     const key = `${options.folder}/${crypto.randomBytes(16).toString('base64url')}.${image.extension}`;
     await this.storage.put(key, image.body, image.contentType);
@@ -84,6 +84,17 @@ export class FilesService {
       throw error;
     }
     return record;
+  }
+
+  /** What an upload's header says (type by its bytes, size, decoding cost); 415 when it is no image we take. */
+  private async inspect(bytes: Buffer): Promise<ImageHeader> {
+    const type = sniffImage(bytes);
+    if (!type) throw new AppError('upload.error_not_image');
+    try {
+      return await inspectImage(bytes, type);
+    } catch {
+      throw new AppError('upload.error_not_image');
+    }
   }
 
   /**

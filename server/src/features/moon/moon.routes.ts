@@ -1,3 +1,4 @@
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { MoonService } from './moon.service.ts';
@@ -8,11 +9,8 @@ export async function moonRoutes(app: App, options: { moon: MoonService }): Prom
 
   addRoute(app, ROUTES.moonQuestions, async (request) => ({ questions: await moon.list(request.user.id) }));
 
-  addRoute(
-    app,
-    ROUTES.answerMoonQuestion,
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-    async (request) => moon.answer(request.user.id, request.params.id, request.body.answer),
+  addRoute(app, ROUTES.answerMoonQuestion, perPerson(60), async (request) =>
+    moon.answer(request.user.id, request.params.id, request.body.answer),
   );
 
   addRoute(app, ROUTES.setGomeumAnswer, async (request) =>

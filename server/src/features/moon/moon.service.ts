@@ -30,23 +30,23 @@ export class MoonService {
   /** Saves the user's answer (already trimmed, never blank); one answer per user and question. */
   async answer(userId: string, questionId: string, answer: string): Promise<MoonQuestion> {
     const question = await this.moon.findWithAnswer(questionId, userId);
-    if (!question) throw new AppError(404, 'errors.not_found');
-    if (question.answer !== null) throw new AppError(409, 'moon.error_already_answered');
+    if (!question) throw new AppError('errors.not_found');
+    if (question.answer !== null) throw new AppError('moon.error_already_answered');
     const saved = await this.moon.insertAnswer(userId, questionId, answer, this.now());
-    if (!saved) throw new AppError(409, 'moon.error_already_answered');
+    if (!saved) throw new AppError('moon.error_already_answered');
     const row = await this.moon.findWithAnswer(questionId, userId);
-    if (!row) throw new AppError(404, 'errors.not_found');
+    if (!row) throw new AppError('errors.not_found');
     return toQuestion(row);
   }
 
   /** The operator's new answers: the languages given replace those languages only. */
   async setGomeumAnswer(operatorId: string, questionId: string, body: GomeumAnswerBody): Promise<MoonQuestion> {
     const current = await this.moon.findGomeumAnswer(questionId);
-    if (current === undefined) throw new AppError(404, 'errors.not_found');
+    if (current === undefined) throw new AppError('errors.not_found');
     const merged = { ...parseLocalized(current), ...body.gomeumAnswer };
     await this.moon.updateGomeumAnswer(questionId, stringifyLocalized(merged), this.now());
     const row = await this.moon.findWithAnswer(questionId, operatorId);
-    if (!row) throw new AppError(404, 'errors.not_found');
+    if (!row) throw new AppError('errors.not_found');
     return toQuestion(row);
   }
 
@@ -61,7 +61,7 @@ export class MoonService {
 
   /** Every user's answer to one question, for the operator. */
   async questionAnswers(questionId: string) {
-    if ((await this.moon.findGomeumAnswer(questionId)) === undefined) throw new AppError(404, 'errors.not_found');
+    if ((await this.moon.findGomeumAnswer(questionId)) === undefined) throw new AppError('errors.not_found');
     return (await this.moon.listQuestionAnswers(questionId)).map((row) => ({
       userId: row.user_id,
       who: row.email ?? row.guest_id ?? row.user_id,
@@ -79,9 +79,9 @@ export class MoonService {
       question: stringifyLocalized(body.question),
       at: this.now(),
     });
-    if (!inserted) throw new AppError(409, 'moon.error_number_taken');
+    if (!inserted) throw new AppError('moon.error_number_taken');
     const row = await this.moon.findWithAnswer(id, operatorId);
-    if (!row) throw new AppError(500, 'errors.server');
+    if (!row) throw new AppError('errors.server');
     return toQuestion(row);
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { PopupLinks } from '../home/index.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { FeaturePlugin } from '../../lib/zod-provider.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
@@ -14,10 +15,12 @@ export function createNotifications(deps: {
   push: PushSender;
   publish: PublishBroadcast;
   now: () => number;
+  popupLinks: Pick<PopupLinks, 'path'>;
 }): { notifications: NotificationsService; plugin: FeaturePlugin } {
   const notifications = new NotificationsService(
     new NotificationsRepository(deps.db),
     deps.now,
+    deps.popupLinks,
     deps.push,
     deps.publish,
   );

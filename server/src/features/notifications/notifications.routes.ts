@@ -1,3 +1,4 @@
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -10,7 +11,5 @@ export async function notificationsRoutes(app: App, options: { notifications: No
 
   addRoute(app, ROUTES.sentNotifications, async () => ({ notifications: await notifications.sentHistory() }));
 
-  addRoute(app, ROUTES.broadcast, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) =>
-    notifications.broadcast(request.body),
-  );
+  addRoute(app, ROUTES.broadcast, perPerson(30), async (request) => notifications.broadcast(request.body));
 }

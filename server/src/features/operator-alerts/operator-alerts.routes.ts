@@ -1,3 +1,4 @@
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { PushService } from '../push/index.ts';
@@ -11,10 +12,7 @@ export async function operatorAlertsRoutes(
 
   addRoute(app, ROUTES.operatorAlerts, async (request) => push.alertState(request.user.id, request.body.endpoint));
 
-  addRoute(
-    app,
-    ROUTES.setOperatorAlerts,
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request) => push.setAlerts(request.user.id, request.body.endpoint, request.body.enabled),
+  addRoute(app, ROUTES.setOperatorAlerts, perPerson(30), async (request) =>
+    push.setAlerts(request.user.id, request.body.endpoint, request.body.enabled),
   );
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   OPERATOR_ALERT_QUIET_MS,
   operatorAlertsStateSchema,
@@ -9,18 +6,25 @@ import {
   type PushMessage,
   type ServerEvent,
 } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
-import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
+import { guestClient, operatorClient, userClient, TEST_OPERATOR } from '../../test/accounts.ts';
 import { LiveSockets, LiveTestClient } from '../../test/live-client.ts';
-import { decrypt, startPushService, subscribeDevice, type Device, type Received } from '../../test/push-endpoint.ts';
-import { TestClient, type TestApp } from '../../test/test-app.ts';
+import {
+  decrypt,
+  appTestWithPush,
+  pushServiceForApp,
+  subscribeDevice,
+  type Device,
+  type Received,
+  type TestPushService,
+} from '../../test/push-endpoint.ts';
+import { TestClient } from '../../test/test-app.ts';
 import type { AlertOutcome } from './index.ts';
 import { firstWords } from './operator-alerts.service.ts';
 
-type PushService = Awaited<ReturnType<typeof startPushService>>;
 /** Subscribes one device of `client` to push at the test's push service. */
-const device = (pushService: PushService, client: TestClient, name: string, locale: string) =>
+const device = (pushService: TestPushService, client: TestClient, name: string, locale: string) =>
   subscribeDevice(pushService, client, name, locale);
 
 /** What a device received, decrypted as the browser would. */
@@ -29,12 +33,12 @@ function read(received: Received, at: Device): PushMessage {
 }
 
 /** Every push a device received so far, decrypted. */
-function pushesTo(pushService: PushService, at: Device): PushMessage[] {
+function pushesTo(pushService: TestPushService, at: Device): PushMessage[] {
   return pushService.received.filter((r) => r.path === at.path).map((r) => read(r, at));
 }
 
 /** The first push (received or coming) to a device about this user's conversation or proofs. */
-async function alertAbout(pushService: PushService, at: Device, topic: 'chat' | 'proof', userId: string) {
+async function alertAbout(pushService: TestPushService, at: Device, topic: 'chat' | 'proof', userId: string) {
   const received = await pushService.arrival(
     (r) => r.path === at.path && read(r, at).tag === `operator-${topic}-${userId}`,
   );
@@ -70,6 +74,9 @@ async function settled(built: BuiltApp): Promise<void> {
 const presenceIs = (online: boolean) => (event: ServerEvent) =>
   event.type === 'presence.changed' && event.online === online;
 
+let pushService: TestPushService;
+const it = appTestWithPush({ operator: TEST_OPERATOR }, (service) => (pushService = service));
+
 describe('first words of an alert', () => {
   it('keeps short texts, flattens lines, cuts long ones at a space or mid-word in scripts without spaces', () => {
     expect(firstWords('  Hello\n\nGomeum  ')).toBe('Hello Gomeum');
@@ -85,10 +92,7 @@ describe('first words of an alert', () => {
 });
 
 describe('the operator’s alerts', () => {
-  let t: TestApp;
   let base: string;
-  let pushService: PushService;
-  let dir: string;
   let operator: TestClient;
   let en: Device;
   let zh: Device;
@@ -97,13 +101,7 @@ describe('the operator’s alerts', () => {
   const sockets = new LiveSockets(() => base);
   const open = (client: TestClient) => sockets.connect(client);
 
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-alerts-'));
-    pushService = await startPushService(dir);
-    t = await createTestAppWithOperator({
-      pushAgent: pushService.agent,
-      pushAllowedHosts: [new URL(pushService.origin).host],
-    });
+  it.beforeAll(async ({ t }) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     operator = await operatorClient(t);
     en = await device(pushService, operator, 'operator-en', 'en');
@@ -111,18 +109,14 @@ describe('the operator’s alerts', () => {
     ko = await device(pushService, operator, 'operator-ko', 'ko');
     off = await device(pushService, operator, 'operator-off', 'en');
   });
-  afterEach(async () => {
+  it.afterEach(async ({ t }) => {
     await sockets.closeAll();
     await settled(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await pushService.close();
-    pushService.agent.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
-  it('each device of the operator has its switch, read and set by its endpoint; only the operator’s own', async () => {
+  it('each device of the operator has its switch, read and set by its endpoint; only the operator’s own', async ({
+    t,
+  }) => {
     const state = async (client: TestClient, endpoint: string) => {
       const response = await client.post('/api/operator/alerts/state', { endpoint });
       return { status: response.status, body: response.body };
@@ -148,7 +142,9 @@ describe('the operator’s alerts', () => {
     expect((await state(new TestClient(t), hers.endpoint)).status).toBe(401);
   });
 
-  it('a user’s message reaches each device of the operator in its language, naming them, opening the conversation', async () => {
+  it('a user’s message reaches each device of the operator in its language, naming them, opening the conversation', async ({
+    t,
+  }) => {
     const mia = await userClient(t, 'mia@example.com');
     const hers = await device(pushService, mia.client, 'mia', 'en');
     const text = `I finished my first run today!\nIt felt ${'really '.repeat(30)}good.`;
@@ -181,7 +177,7 @@ describe('the operator’s alerts', () => {
     expect(pushesTo(pushService, hers)).toEqual([]);
   });
 
-  it('a guest is named by their guest id; a proof opens itself in the queue', async () => {
+  it('a guest is named by their guest id; a proof opens itself in the queue', async ({ t }) => {
     const guest = await guestClient(t);
     const me = (await guest.client.get('/api/me')).body as { guestId: string };
     const logId = await sendProof(guest.client, 'Carrot soup', 'Made it with ginger');
@@ -195,7 +191,7 @@ describe('the operator’s alerts', () => {
     expect((await alertAbout(pushService, ko, 'proof', guest.id)).title).toBe(`${me.guestId}님이 인증을 보냈어요`);
   });
 
-  it('none while a dashboard is open (away or not); the next message once it closed alerts', async () => {
+  it('none while a dashboard is open (away or not); the next message once it closed alerts', async ({ t }) => {
     const ben = await guestClient(t);
     const dashboard = await open(operator);
     dashboard.send({ type: 'presence.dashboard' });
@@ -225,7 +221,9 @@ describe('the operator’s alerts', () => {
     expect(since.map((r) => read(r, en).body)).toEqual(['Hello?']);
   });
 
-  it('ten messages in a minute: one push; the next after the quiet period, or at once after the operator answers', async () => {
+  it('ten messages in a minute: one push; the next after the quiet period, or at once after the operator answers', async ({
+    t,
+  }) => {
     const zoe = await guestClient(t);
     const about = () => pushesTo(pushService, en).filter((m) => m.tag === `operator-chat-${zoe.id}`);
     const start = t.clock.now;
@@ -259,7 +257,7 @@ describe('the operator’s alerts', () => {
     expect(about().map((m) => m.body)).toEqual([expect.stringMatching(/^Burst/), 'Hello again', 'Thank you!']);
   });
 
-  it('proofs too: one per quiet period, and the operator’s reaction ends it', async () => {
+  it('proofs too: one per quiet period, and the operator’s reaction ends it', async ({ t }) => {
     const kai = await userClient(t, 'kai@example.com');
     const about = () => pushesTo(pushService, en).filter((m) => m.tag === `operator-proof-${kai.id}`);
     const first = await sendProof(kai.client, 'Soup one', 'Carrot');
@@ -280,13 +278,14 @@ describe('the operator’s alerts', () => {
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!REDIS_URL)('two instances sharing the database and Redis', () => {
-  it('a dashboard open on one keeps the other quiet; once closed, one push for a conversation spread over both', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-alerts-'));
-    const pushService = await startPushService(dir);
-    const a = await createTestAppWithOperator({
-      redisUrl: REDIS_URL,
-      pushAgent: pushService.agent,
-      pushAllowedHosts: [new URL(pushService.origin).host],
+  it('a dashboard open on one keeps the other quiet; once closed, one push for a conversation spread over both', async ({
+    newApp,
+  }) => {
+    let pushService!: TestPushService;
+    const a = await newApp(async (after) => {
+      const push = await pushServiceForApp(after);
+      pushService = push.service;
+      return { operator: TEST_OPERATOR, redisUrl: REDIS_URL, ...push.settings };
     });
     const b = await buildApp({ ...a.config, redisUrl: REDIS_URL });
     const sockets: LiveTestClient[] = [];
@@ -329,10 +328,6 @@ describe.skipIf(!REDIS_URL)('two instances sharing the database and Redis', () =
     } finally {
       await Promise.all(sockets.map((socket) => socket.close()));
       await b.app.close();
-      await a.close();
-      await pushService.close();
-      pushService.agent.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -16,7 +16,7 @@ export interface PushDeps extends Omit<PushOptions, 'allowedHosts'> {
   vapidSubject: string | undefined;
   /** Endpoint hosts a subscription may name; absent: the known browsers' push services. */
   allowedHosts: readonly string[] | undefined;
-  /** Guests becoming accounts: the devices a guest subscribed do not follow it (issue 30). */
+  /** Guests becoming accounts: the devices a guest subscribed do not follow it. */
   guests?: { onGuestRegistered(listener: (userId: string) => Promise<void>): void };
 }
 

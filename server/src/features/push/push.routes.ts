@@ -1,3 +1,4 @@
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { PushService } from './push.service.ts';
@@ -8,17 +9,12 @@ export async function pushRoutes(app: App, options: { push: PushService }): Prom
 
   addRoute(app, ROUTES.pushKey, async () => ({ publicKey: push.publicKey }));
 
-  addRoute(
-    app,
-    ROUTES.pushSubscribe,
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request) => {
-      await push.subscribe(request.user.id, request.user.locale, request.body);
-      return { ok: true as const };
-    },
-  );
+  addRoute(app, ROUTES.pushSubscribe, perPerson(30), async (request) => {
+    await push.subscribe(request.user.id, request.user.locale, request.body);
+    return { ok: true as const };
+  });
 
-  addRoute(app, ROUTES.pushUnsubscribe, async (request) => {
+  addRoute(app, ROUTES.pushUnsubscribe, perPerson(30), async (request) => {
     await push.unsubscribe(request.user.id, request.body.endpoint);
     return { ok: true as const };
   });

@@ -1,7 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   errorBodySchema,
   pushKeySchema,
@@ -10,10 +7,16 @@ import {
   sentNotificationSchema,
   type PushMessage,
 } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithOperator, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { decrypt, newBrowserKeys, startPushService, subscribeDevice } from '../../test/push-endpoint.ts';
-import { TestClient, type TestApp } from '../../test/test-app.ts';
+import { describe, expect } from 'vitest';
+import { guestClient, operatorClient, userClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import {
+  decrypt,
+  newBrowserKeys,
+  appTestWithPush,
+  subscribeDevice,
+  type TestPushService,
+} from '../../test/push-endpoint.ts';
+import { TestClient } from '../../test/test-app.ts';
 import { PushRepository } from './push.repository.ts';
 import { isAllowedPushEndpoint, isAllowedPushHost } from './push.service.ts';
 import { loadVapidKeys } from './vapid.ts';
@@ -43,27 +46,13 @@ function verifyVapid(header: string | string[] | undefined, publicKey: string): 
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
 }
 
-describe('push delivery', () => {
-  let t: TestApp;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
-  let dir: string;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-push-'));
-    pushService = await startPushService(dir);
-    t = await createTestAppWithOperator({
-      pushAgent: pushService.agent,
-      // The test push service's port, named: no other port than 443 is allowed otherwise.
-      pushAllowedHosts: [new URL(pushService.origin).host],
-      vapidSubject: 'mailto:gomeum@example.com',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await pushService.close();
-    pushService.agent.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+let pushService: TestPushService;
+const it = appTestWithPush(
+  { operator: TEST_OPERATOR, vapidSubject: 'mailto:gomeum@example.com' },
+  (service) => (pushService = service),
+);
 
+describe('push delivery', () => {
   const subscribe = (client: TestClient, name: string, locale?: string) =>
     subscribeDevice(pushService, client, name, locale);
 
@@ -73,7 +62,7 @@ describe('push delivery', () => {
       .map((r) => pushMessageSchema.parse(JSON.parse(decrypt(r.body, keys))));
   }
 
-  it('serves the VAPID public key, generated once and kept for the next start', async () => {
+  it('serves the VAPID public key, generated once and kept for the next start', async ({ t }) => {
     const response = await new TestClient(t).get('/api/push/key');
     const { publicKey } = pushKeySchema.parse(response.body);
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
@@ -95,7 +84,7 @@ describe('push delivery', () => {
     });
   });
 
-  it('delivers a broadcast encrypted for each subscription and signed with VAPID', async () => {
+  it('delivers a broadcast encrypted for each subscription and signed with VAPID', async ({ t }) => {
     const { client } = await guestClient(t);
     const sub = await subscribe(client, 'guest-1');
     const operator = await operatorClient(t);
@@ -124,7 +113,7 @@ describe('push delivery', () => {
     expect(message!.notification?.id).toBe((sent.body as { id: string }).id);
   });
 
-  it("pushes a new update in each subscription's language, opening /update/{id}", async () => {
+  it("pushes a new update in each subscription's language, opening /update/{id}", async ({ t }) => {
     const { client: ko } = await userClient(t, 'push-ko@example.com');
     const { client: zh } = await guestClient(t);
     const koSub = await subscribe(ko, 'ko-1', 'ko');
@@ -145,7 +134,7 @@ describe('push delivery', () => {
     ]);
   });
 
-  it('sends to one user only with sendToUser (chat replies)', async () => {
+  it('sends to one user only with sendToUser (chat replies)', async ({ t }) => {
     const { client, id } = await guestClient(t);
     const mine = await subscribe(client, 'user-only');
     const { client: other } = await guestClient(t);
@@ -162,7 +151,7 @@ describe('push delivery', () => {
     expect(messagesTo(theirs.path, theirs.keys)).toHaveLength(0);
   });
 
-  it("pushes Gomeum's reaction to a proof to that user only, in their language, opening the task", async () => {
+  it("pushes Gomeum's reaction to a proof to that user only, in their language, opening the task", async ({ t }) => {
     const { client } = await userClient(t, 'push-reaction@example.com');
     const mine = await subscribe(client, 'reaction-ko', 'ko');
     const { client: other } = await guestClient(t);
@@ -191,22 +180,25 @@ describe('push delivery', () => {
     expect(messagesTo(theirs.path, theirs.keys)).toEqual([]);
   });
 
-  it.each([410, 404])('deletes a subscription the push service answers %i for, keeps others on 500', async (status) => {
-    const { client } = await guestClient(t);
-    const gone = await subscribe(client, `gone-${status}`);
-    const flaky = await subscribe(client, `flaky-${status}`);
-    pushService.statusFor.set(gone.path, status);
-    pushService.statusFor.set(flaky.path, 500);
-    t.services.push.sendToAll(() => ({ kind: 'broadcast', title: 't', body: 'b', url: '/', tag: 'x' }));
-    await t.services.push.drain();
-    const endpoints = (await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).map(
-      (r) => r.endpoint,
-    );
-    expect(endpoints).not.toContain(gone.endpoint);
-    expect(endpoints).toContain(flaky.endpoint);
-  });
+  it.for([410, 404])(
+    'deletes a subscription the push service answers %i for, keeps others on 500',
+    async (status, { t }) => {
+      const { client } = await guestClient(t);
+      const gone = await subscribe(client, `gone-${status}`);
+      const flaky = await subscribe(client, `flaky-${status}`);
+      pushService.statusFor.set(gone.path, status);
+      pushService.statusFor.set(flaky.path, 500);
+      t.services.push.sendToAll(() => ({ kind: 'broadcast', title: 't', body: 'b', url: '/', tag: 'x' }));
+      await t.services.push.drain();
+      const endpoints = (await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).map(
+        (r) => r.endpoint,
+      );
+      expect(endpoints).not.toContain(gone.endpoint);
+      expect(endpoints).toContain(flaky.endpoint);
+    },
+  );
 
-  it("records a broadcast's deliveries and failures, shown to the operator only", async () => {
+  it("records a broadcast's deliveries and failures, shown to the operator only", async ({ t }) => {
     const { client } = await guestClient(t);
     await subscribe(client, 'tally-accepted');
     const refused = await subscribe(client, 'tally-refused');
@@ -241,7 +233,7 @@ describe('push delivery', () => {
     expect((await new TestClient(t).get('/api/operator/notifications')).status).toBe(401);
   });
 
-  it('moves an endpoint to whoever subscribes it last, and lets only its owner remove it', async () => {
+  it('moves an endpoint to whoever subscribes it last, and lets only its owner remove it', async ({ t }) => {
     const { client: first } = await guestClient(t);
     const { client: second, id: secondId } = await guestClient(t);
     const sub = await subscribe(first, 'shared-browser');
@@ -263,7 +255,9 @@ describe('push delivery', () => {
     expect(await repository.findByEndpoint(sub.endpoint)).toBeUndefined();
   });
 
-  it("refuses another user's endpoint posted with other keys: the owner keeps it and its notifications (issue 30, item 4)", async () => {
+  it("refuses another user's endpoint posted with other keys: the owner keeps it and its notifications", async ({
+    t,
+  }) => {
     const { client: owner, id: ownerId } = await userClient(t, 'push-owner@example.com');
     const { client: thief, id: thiefId } = await userClient(t, 'push-thief@example.com');
     const sub = await subscribe(owner, 'owner-device');
@@ -272,14 +266,14 @@ describe('push delivery', () => {
       endpoint: sub.endpoint,
       keys: { p256dh: thiefKeys.p256dh, auth: thiefKeys.authB64 },
     });
-    expect(taken.status).toBe(409);
+    expect(taken.status).toBe(400);
     expect(errorBodySchema.parse(taken.body).error.code).toBe('push.error_endpoint');
     // Half the keys prove nothing either.
     const half = await thief.post('/api/push/subscriptions', {
       endpoint: sub.endpoint,
       keys: { p256dh: sub.keys.p256dh, auth: thiefKeys.authB64 },
     });
-    expect(half.status).toBe(409);
+    expect(half.status).toBe(400);
     const row = await new PushRepository(t.database.db).findByEndpoint(sub.endpoint);
     expect(row).toMatchObject({ user_id: ownerId, p256dh: sub.keys.p256dh, auth: sub.keys.authB64 });
     expect(await new PushRepository(t.database.db).listForUser(thiefId)).toEqual([]);
@@ -295,7 +289,7 @@ describe('push delivery', () => {
     expect(messagesTo(sub.path, sub.keys).map((m) => m.title)).toEqual(['Still yours']);
   });
 
-  it('refuses an endpoint on a port other than 443 unless that host and port are allowed by name', async () => {
+  it('refuses an endpoint on a port other than 443 unless that host and port are allowed by name', async ({ t }) => {
     const { client } = await guestClient(t);
     const keys = { p256dh: 'x', auth: 'y' };
     for (const endpoint of ['https://fcm.googleapis.com:8443/send/x', 'https://127.0.0.1:444/push/x']) {
@@ -311,7 +305,7 @@ describe('push delivery', () => {
     expect(isAllowedPushEndpoint('http://fcm.googleapis.com/send/x', ['*'])).toBe(false);
   });
 
-  it('refuses endpoints that are not https or not a known push service, and anonymous callers', async () => {
+  it('refuses endpoints that are not https or not a known push service, and anonymous callers', async ({ t }) => {
     const { client } = await guestClient(t);
     const keys = { p256dh: 'x', auth: 'y' };
     for (const endpoint of ['http://127.0.0.1/push', 'https://internal.example/push', 'not a url']) {

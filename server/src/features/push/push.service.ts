@@ -106,15 +106,14 @@ export class PushService implements PushSender {
    * refused (409), so a known endpoint cannot be taken from its owner.
    */
   async subscribe(userId: string, locale: string, body: PushSubscriptionBody): Promise<void> {
-    if (!isAllowedPushEndpoint(body.endpoint, this.options.allowedHosts))
-      throw new AppError(400, 'push.error_endpoint');
+    if (!isAllowedPushEndpoint(body.endpoint, this.options.allowedHosts)) throw new AppError('push.error_endpoint');
     const held = await this.repository.findByEndpoint(body.endpoint);
     if (
       held &&
       held.user_id !== userId &&
       !(sameSecret(held.p256dh, body.keys.p256dh) && sameSecret(held.auth, body.keys.auth))
     ) {
-      throw new AppError(409, 'push.error_endpoint');
+      throw new AppError('push.error_endpoint');
     }
     await this.repository.upsert({
       id: newId(),
@@ -186,8 +185,7 @@ export class PushService implements PushSender {
     endpoint: string,
     enabled: boolean,
   ): Promise<{ subscribed: boolean; enabled: boolean }> {
-    if (!(await this.repository.setOperatorAlerts(userId, endpoint, enabled)))
-      throw new AppError(404, 'errors.not_found');
+    if (!(await this.repository.setOperatorAlerts(userId, endpoint, enabled))) throw new AppError('errors.not_found');
     return { subscribed: true, enabled };
   }
 

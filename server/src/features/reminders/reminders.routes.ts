@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { RemindersService } from './reminders.service.ts';
@@ -15,15 +15,7 @@ export async function remindersRoutes(app: App, options: { reminders: RemindersS
     app,
     ROUTES.setReminder,
     // Per user (people behind one address each get their own), so no one can churn the table.
-    {
-      config: {
-        rateLimit: {
-          max: 30,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-        },
-      },
-    },
+    perPerson(30),
     async (request) => ({ reminder: await reminders.set(request.user.id, request.params.planetId, request.body) }),
   );
 }

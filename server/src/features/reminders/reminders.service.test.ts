@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { errorBodySchema, pushMessageSchema, reminderResultSchema, type PushMessage } from '@gomeum/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { guestClient, userClient } from '../../test/accounts.ts';
-import { decrypt, newBrowserKeys, startPushService } from '../../test/push-endpoint.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { decrypt, newBrowserKeys, appTestWithPush, type TestPushService } from '../../test/push-endpoint.ts';
+import { TestClient, type TestApp } from '../../test/test-app.ts';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -16,30 +13,23 @@ const MONDAY = Date.parse('2026-11-29T15:00:00Z');
 // 08:30 in Seoul on that Monday.
 const MONDAY_0830 = MONDAY + 8.5 * HOUR;
 
-describe('task reminders on two instances sharing one database', () => {
-  let t: TestApp;
-  let second: BuiltApp;
-  let pushService: Awaited<ReturnType<typeof startPushService>>;
-  let dir: string;
+let pushService: TestPushService;
+const it = appTestWithPush({}, (service) => (pushService = service));
 
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-reminders-'));
-    pushService = await startPushService(dir);
-    t = await createTestApp({ pushAgent: pushService.agent, pushAllowedHosts: [new URL(pushService.origin).host] });
+describe('task reminders on two instances sharing one database', () => {
+  let second: BuiltApp;
+
+  it.beforeAll(async ({ t }) => {
     t.clock.now = MONDAY;
     // The same database, the same clock: another instance behind the load balancer.
     second = await buildApp({ ...t.config });
   });
   afterAll(async () => {
     await second.app.close();
-    await t.close();
-    await pushService.close();
-    pushService.agent.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** Both instances look for due reminders at the same moment, as their timers would. */
-  async function bothInstancesRun() {
+  async function bothInstancesRun(t: TestApp) {
     await Promise.all([t.services.reminders.runDue(), second.services.reminders.runDue()]);
     await Promise.all([t.services.push.drain(), second.services.push.drain()]);
   }
@@ -98,7 +88,9 @@ describe('task reminders on two instances sharing one database', () => {
     expect(response.status).toBe(200);
   }
 
-  it('sends a due reminder once, in the subscription’s language, naming the task and progress, opening the task screen', async () => {
+  it('sends a due reminder once, in the subscription’s language, naming the task and progress, opening the task screen', async ({
+    t,
+  }) => {
     const { client } = await userClient(t, 'reminded@example.com');
     const device = await subscribe(client, 'ko');
     await confirm(client, 'music', '매일 기타 20분', 5, 'daily');
@@ -121,13 +113,13 @@ describe('task reminders on two instances sharing one database', () => {
 
     // Not yet due: nothing.
     t.clock.now = MONDAY_0830 - 60_000;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages()).toEqual([]);
 
     // Due: both instances run, again and again; one push.
     t.clock.now = MONDAY_0830 + 10_000;
-    await bothInstancesRun();
-    await bothInstancesRun();
+    await bothInstancesRun(t);
+    await bothInstancesRun(t);
     await Promise.all([t.services.jobs.runDue(), second.services.jobs.runDue()]);
     await Promise.all([t.services.push.drain(), second.services.push.drain()]);
     expect(device.messages()).toEqual([
@@ -144,7 +136,7 @@ describe('task reminders on two instances sharing one database', () => {
     expect(after.reminder?.nextAt).toBe(MONDAY_0830 + DAY);
   });
 
-  it('sends many due reminders exactly once each when both instances race for them', async () => {
+  it('sends many due reminders exactly once each when both instances race for them', async ({ t }) => {
     t.clock.now = MONDAY + 2 * DAY;
     const devices = [];
     for (let i = 0; i < 12; i += 1) {
@@ -154,7 +146,7 @@ describe('task reminders on two instances sharing one database', () => {
       expect((await remind(client, 'game', { time: '09:00' })).status).toBe(200);
     }
     t.clock.now = MONDAY + 2 * DAY + 9 * HOUR;
-    await Promise.all([bothInstancesRun(), bothInstancesRun(), bothInstancesRun()]);
+    await Promise.all([bothInstancesRun(t), bothInstancesRun(t), bothInstancesRun(t)]);
     expect(devices.map((d) => d.messages().length)).toEqual(devices.map(() => 1));
     expect(devices[0]?.messages()[0]).toMatchObject({
       title: 'Reminder: Level 0',
@@ -167,7 +159,9 @@ describe('task reminders on two instances sharing one database', () => {
     });
   });
 
-  it('skips a task already done that day (daily, or no cadence) or that week (weekly), and a completed one', async () => {
+  it('skips a task already done that day (daily, or no cadence) or that week (weekly), and a completed one', async ({
+    t,
+  }) => {
     t.clock.now = MONDAY + 7 * DAY;
     const { client } = await guestClient(t);
     const device = await subscribe(client, 'en');
@@ -180,19 +174,19 @@ describe('task reminders on two instances sharing one database', () => {
     t.clock.now = MONDAY + 7 * DAY + 7 * HOUR;
     for (const planet of ['food', 'travel', 'manga']) await prove(client, planet);
     t.clock.now = MONDAY + 7 * DAY + 8.5 * HOUR;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages()).toEqual([]);
 
     // Tuesday 08:30: the daily task wants today's proof; the weekly one has this week's; manga is completed.
     t.clock.now = MONDAY + 8 * DAY + 8.5 * HOUR;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages().map((m) => [m.url, m.body])).toEqual([
       ['/task/food', '1 of 10 done. Gomeum is waiting for today’s proof.'],
     ]);
 
     // Next Monday: a new week, the weekly task is reminded too.
     t.clock.now = MONDAY + 14 * DAY + 8.5 * HOUR;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     // The two due at the same minute may arrive in either order (two instances send at once).
     expect(
       device
@@ -206,7 +200,7 @@ describe('task reminders on two instances sharing one database', () => {
     ]);
   });
 
-  it('after downtime, sends a reminder less than an hour late once, and skips one later than that', async () => {
+  it('after downtime, sends a reminder less than an hour late once, and skips one later than that', async ({ t }) => {
     t.clock.now = MONDAY + 21 * DAY;
     const { client } = await guestClient(t);
     const device = await subscribe(client, 'en');
@@ -215,24 +209,24 @@ describe('task reminders on two instances sharing one database', () => {
 
     // The servers were down from before 20:00 until 20:40: sent once, 40 minutes late.
     t.clock.now = MONDAY + 21 * DAY + 20 * HOUR + 40 * 60_000;
-    await bothInstancesRun();
-    await bothInstancesRun();
+    await bothInstancesRun(t);
+    await bothInstancesRun(t);
     expect(device.messages()).toHaveLength(1);
 
     // Down again from before the next day's 20:00 until 21:30: skipped, and the one after is kept.
     t.clock.now = MONDAY + 22 * DAY + 21.5 * HOUR;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages()).toHaveLength(1);
     const next = reminderResultSchema.parse((await client.get('/api/planets/movie/reminder')).body).reminder?.nextAt;
     expect(next).toBe(MONDAY + 23 * DAY + 20 * HOUR);
 
     // Down for three days, back 10 minutes after that day's time: only the latest is sent, once.
     t.clock.now = MONDAY + 26 * DAY + 20 * HOUR + 10 * 60_000;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages()).toHaveLength(2);
   });
 
-  it('turns off, and refuses what is not a reminder of the caller’s own confirmed task', async () => {
+  it('turns off, and refuses what is not a reminder of the caller’s own confirmed task', async ({ t }) => {
     t.clock.now = MONDAY + 30 * DAY;
     const { client } = await guestClient(t);
     const device = await subscribe(client, 'en');
@@ -261,7 +255,7 @@ describe('task reminders on two instances sharing one database', () => {
     const off = await remind(client, 'drama', { enabled: false, days: [2, 4] });
     expect(reminderResultSchema.parse(off.body).reminder).toMatchObject({ enabled: false, days: [2, 4], nextAt: null });
     t.clock.now = MONDAY + 40 * DAY;
-    await bothInstancesRun();
+    await bothInstancesRun(t);
     expect(device.messages()).toEqual([]);
 
     // Someone else's reminder is theirs alone.

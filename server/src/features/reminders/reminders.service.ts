@@ -72,9 +72,9 @@ export class RemindersService {
 
   /** Sets (or turns off) the reminder of a confirmed task; its next fire time is computed now. */
   async set(userId: string, planet: PlanetId, body: ReminderBody): Promise<Reminder> {
-    if (!isTimeZone(body.timeZone)) throw new AppError(400, 'progress.error_time_zone');
+    if (!isTimeZone(body.timeZone)) throw new AppError('progress.error_time_zone');
     const task = await this.repo.task(userId, planet);
-    if (!task?.confirmed) throw new AppError(409, 'task.error_not_confirmed');
+    if (!task?.confirmed) throw new AppError('task.error_not_confirmed');
     const now = this.now();
     const days = daysToMask(body.days);
     const minute = timeToMinute(body.time);

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { guestClient } from '../../test/accounts.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
+import { appTest } from '../../test/app-test.ts';
 import { PrivateRedis } from '../../test/private-redis.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient, type TestApp } from '../../test/test-app.ts';
 import { AddressList } from '../../lib/client-address.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -13,32 +14,24 @@ function sample(text: string, name: string, labels = ''): number | undefined {
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-describe('GET /metrics', () => {
-  let t: TestApp | undefined;
-  let fake: FakeAi | undefined;
-  afterEach(async () => {
-    await t?.close();
-    await fake?.stop();
-    t = undefined;
-    fake = undefined;
-  });
+const it = appTest();
 
+describe('GET /metrics', () => {
   const scrape = async (app: TestApp) => {
     const response = await new TestClient(app, { headers: { authorization: `Bearer ${TOKEN}` } }).get('/metrics');
     expect(response.status).toBe(200);
     return response.text;
   };
 
-  it('is off (404) unless a token or addresses are configured', async () => {
-    t = await createTestApp();
+  it('is off (404) unless a token or addresses are configured', async ({ t }) => {
     expect((await new TestClient(t).get('/metrics')).status).toBe(404);
     expect((await new TestClient(t, { headers: { authorization: `Bearer ${TOKEN}` } }).get('/metrics')).status).toBe(
       404,
     );
   });
 
-  it('answers the right bearer token only', async () => {
-    t = await createTestApp({ metrics: { token: TOKEN } });
+  it('answers the right bearer token only', async ({ newApp }) => {
+    const t = await newApp({ metrics: { token: TOKEN } });
     expect((await new TestClient(t).get('/metrics')).status).toBe(403);
     const wrong = new TestClient(t, { headers: { authorization: `Bearer ${TOKEN}x` } });
     expect((await wrong.get('/metrics')).status).toBe(403);
@@ -48,8 +41,8 @@ describe('GET /metrics', () => {
     expect(right.headers['cache-control']).toBe('no-store');
   });
 
-  it('takes the scheme in any case, as HTTP says: bearer, BEARER (issue 30, item 6)', async () => {
-    t = await createTestApp({ metrics: { token: TOKEN } });
+  it('takes the scheme in any case, as HTTP says: bearer, BEARER', async ({ newApp }) => {
+    const t = await newApp({ metrics: { token: TOKEN } });
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
       const response = await new TestClient(t, { headers: { authorization: `${scheme} ${TOKEN}` } }).get('/metrics');
       expect(response.status, scheme).toBe(200);
@@ -60,14 +53,14 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('answers allowed addresses only', async () => {
-    t = await createTestApp({ metrics: { allow: AddressList.parse('10.1.0.0/16, ::1') } });
+  it('answers allowed addresses only', async ({ newApp }) => {
+    const t = await newApp({ metrics: { allow: AddressList.parse('10.1.0.0/16, ::1') } });
     expect((await new TestClient(t, { remoteAddress: '10.1.2.3' }).get('/metrics')).status).toBe(200);
     expect((await new TestClient(t, { remoteAddress: '10.2.0.1' }).get('/metrics')).status).toBe(403);
   });
 
-  it('counts requests per route pattern and status, database queries and open connections', async () => {
-    t = await createTestApp({ metrics: { token: TOKEN } });
+  it('counts requests per route pattern and status, database queries and open connections', async ({ newApp }) => {
+    const t = await newApp({ metrics: { token: TOKEN } });
     const { client } = await guestClient(t);
     for (let i = 0; i < 3; i += 1)
       expect((await client.get('/api/files/proofs/missing0123456789abcdef.webp')).status).toBe(404);
@@ -98,35 +91,31 @@ describe('GET /metrics', () => {
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
-  it('measures the lag of live events from another instance, through the bus', async () => {
-    const redis = await PrivateRedis.start();
-    const a = await createTestApp({ metrics: { token: TOKEN }, redisUrl: redis.url });
-    const b = await createTestApp({
-      metrics: { token: TOKEN },
-      redisUrl: redis.url,
-      redisPrefix: a.config.redisPrefix,
+  it('measures the lag of live events from another instance, through the bus', async ({ newApp }) => {
+    let redisUrl = '';
+    const a = await newApp(async (after) => {
+      redisUrl = (await PrivateRedis.forApp(after)).url;
+      return { metrics: { token: TOKEN }, redisUrl };
     });
-    try {
-      const lagCount = async (app: TestApp) => sample(await scrape(app), 'gomeum_live_delivery_lag_seconds_count') ?? 0;
-      const before = await lagCount(b);
-      await a.services.live.publishToAll({ type: 'presence.changed', online: false });
-      await expect.poll(() => lagCount(b)).toBeGreaterThan(before);
-      // Delivered on the publishing instance at once: no bus, no lag to measure there.
-      expect(await lagCount(a)).toBe(0);
-    } finally {
-      await a.close();
-      await b.close();
-      await redis.down();
-    }
+    const b = await newApp({ metrics: { token: TOKEN }, redisUrl, redisPrefix: a.config.redisPrefix });
+    const lagCount = async (app: TestApp) => sample(await scrape(app), 'gomeum_live_delivery_lag_seconds_count') ?? 0;
+    const before = await lagCount(b);
+    await a.services.live.publishToAll({ type: 'presence.changed', online: false });
+    await expect.poll(() => lagCount(b)).toBeGreaterThan(before);
+    // Delivered on the publishing instance at once: no bus, no lag to measure there.
+    expect(await lagCount(a)).toBe(0);
   });
 
-  it('times AI answers, and counts the failed ones (answered with the fallback)', async () => {
-    fake = new FakeAi();
-    const baseUrl = await fake.start();
-    t = await createTestApp({
-      metrics: { token: TOKEN },
-      ai: { baseUrl, apiKey: 'sk-metrics', model: 'gpt-4', timeoutMs: 2000 },
-      chatRateLimit: { messages: 100, aiReplies: 100 },
+  it('times AI answers, and counts the failed ones (answered with the fallback)', async ({ newApp }) => {
+    const fake = new FakeAi();
+    const t = await newApp(async (after) => {
+      const baseUrl = await fake.start();
+      after(() => fake.stop());
+      return {
+        metrics: { token: TOKEN },
+        ai: { baseUrl, apiKey: 'sk-metrics', model: 'gpt-4', timeoutMs: 2000 },
+        chatRateLimit: { messages: 100, aiReplies: 100 },
+      };
     });
     const { client } = await guestClient(t);
     expect((await client.post('/api/chat/messages', { content: 'one' })).status).toBe(200);

@@ -28,9 +28,9 @@ function tokenMatches(request: FastifyRequest, token: string | undefined): boole
  */
 export function scraperCheck(access: MetricsAccess) {
   return (request: FastifyRequest): void => {
-    if (!access.token && !access.allow) throw new AppError(404, 'errors.not_found');
+    if (!access.token && !access.allow) throw new AppError('errors.not_found');
     if (!tokenMatches(request, access.token) && !access.allow?.has(request.ip)) {
-      throw new AppError(403, 'errors.forbidden');
+      throw new AppError('errors.forbidden');
     }
   };
 }

@@ -44,8 +44,8 @@ export class GomeumTasksRepository {
   }
 
   /** Rewrites a Gomeum log entry's text; true when the entry exists. */
-  async updateLogContent(id: string, content: string): Promise<boolean> {
-    const result = await this.db.updateTable('gomeum_logs').set({ content }).where('id', '=', id).executeTakeFirst();
+  async updateLogContent(id: string, texts: { content: string; contents: string | null }): Promise<boolean> {
+    const result = await this.db.updateTable('gomeum_logs').set(texts).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

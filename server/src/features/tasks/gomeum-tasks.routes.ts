@@ -37,17 +37,17 @@ export async function gomeumTasksRoutes(app: App, options: { gomeum: GomeumTasks
 
   addRoute(app, ROUTES.addGomeumLog, async (request) => {
     const form = await readMultipart(request, GOMEUM_LOG_MAX_IMAGES);
-    const { content } = parseOrThrow(ROUTES.addGomeumLog.form, form.fields);
+    const fields = parseOrThrow(ROUTES.addGomeumLog.form, form.fields);
     return gomeum.addLog(
       request.params.planetId,
-      content,
+      fields,
       form.files.map((f) => f.bytes),
       request.user.id,
     );
   });
 
   addRoute(app, ROUTES.editGomeumLog, async (request) =>
-    gomeum.editLog(request.params.planetId, request.params.logId, request.body.content),
+    gomeum.editLog(request.params.planetId, request.params.logId, request.body),
   );
 
   addRoute(app, ROUTES.deleteGomeumLog, async (request) => {

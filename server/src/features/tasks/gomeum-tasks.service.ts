@@ -1,7 +1,8 @@
-import type { GomeumLog, GomeumTask, LocalizedText, PlanetId } from '@gomeum/contracts';
+import type { GomeumLog, GomeumLogFields, GomeumTask, LocalizedText, PlanetId } from '@gomeum/contracts';
+import { firstWrittenLanguage, LANGUAGES } from '@gomeum/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { parseLocalized } from '../../lib/json.ts';
+import { parseLocalized, stringifyLocalized } from '../../lib/json.ts';
 import { fileUrl, type FilesService } from '../files/index.ts';
 import type { GomeumLogRow, GomeumTaskRow, GomeumTasksRepository } from './gomeum-tasks.repository.ts';
 
@@ -24,11 +25,27 @@ function parseKeys(json: string): string[] {
   }
 }
 
+/**
+ * What is stored of a log entry's text: each language written, and as its own text the English
+ * one, else the first written, else `content`.
+ */
+function logTexts(fields: GomeumLogFields): Pick<GomeumLogRow, 'content' | 'contents'> {
+  const contents: LocalizedText = {};
+  for (const language of LANGUAGES) {
+    const text = fields[`content_${language}`];
+    if (text) contents[language] = text;
+  }
+  const own = firstWrittenLanguage(contents);
+  if (!own) return { content: fields.content, contents: null };
+  return { content: contents[own] ?? fields.content, contents: stringifyLocalized(contents) };
+}
+
 function toGomeumLog(row: GomeumLogRow): GomeumLog {
   return {
     id: row.id,
     planet: row.planet as PlanetId,
     content: row.content,
+    ...(row.contents ? { contents: parseLocalized(row.contents) } : {}),
     imageUrls: parseKeys(row.images).flatMap((key) => fileUrl(key) ?? []),
     createdAt: row.created_at,
   };
@@ -127,24 +144,25 @@ export class GomeumTasksService {
   }
 
   /** Gomeum corrects the text of one of its log entries (its images and date stay). */
-  async editLog(planet: PlanetId, id: string, content: string): Promise<GomeumLog> {
+  async editLog(planet: PlanetId, id: string, fields: GomeumLogFields): Promise<GomeumLog> {
+    const texts = logTexts(fields);
     const row = await this.repo.getLog(planet, id);
-    if (!row || !(await this.repo.updateLogContent(row.id, content))) throw new AppError(404, 'errors.not_found');
+    if (!row || !(await this.repo.updateLogContent(row.id, texts))) throw new AppError('errors.not_found');
     await this.onGomeumLog(planet, 'changed').catch(() => undefined);
-    return toGomeumLog({ ...row, content });
+    return toGomeumLog({ ...row, ...texts });
   }
 
   /** Gomeum takes back one of its log entries; its images go with it. */
   async deleteLog(planet: PlanetId, id: string): Promise<void> {
     const row = await this.repo.getLog(planet, id);
-    if (!row || !(await this.repo.deleteLog(row.id))) throw new AppError(404, 'errors.not_found');
+    if (!row || !(await this.repo.deleteLog(row.id))) throw new AppError('errors.not_found');
     await this.onGomeumLog(planet, 'changed').catch(() => undefined);
     // The entry is gone first; a file that fails to go is an orphan, never a broken entry.
     await Promise.allSettled(parseKeys(row.images).map((key) => this.files.remove(key)));
   }
 
   /** Gomeum writes a new log entry on a planet, with optional images (public: every user sees them). */
-  async addLog(planet: PlanetId, content: string, images: Buffer[], operatorId: string): Promise<GomeumLog> {
+  async addLog(planet: PlanetId, fields: GomeumLogFields, images: Buffer[], operatorId: string): Promise<GomeumLog> {
     const stored: string[] = [];
     try {
       for (const image of images) {
@@ -155,7 +173,7 @@ export class GomeumTasksService {
       const row: GomeumLogRow = {
         id: newId(),
         planet,
-        content,
+        ...logTexts(fields),
         images: JSON.stringify(stored),
         created_at: this.now(),
       };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { KeptReplies } from '../../lib/kept-replies.ts';
+import { ResponseCache } from '../../lib/response-cache.ts';
 import type { LiveHub } from '../../lib/live/index.ts';
 import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { FeaturePlugin } from '../../lib/zod-provider.ts';
@@ -17,6 +17,7 @@ import { TasksService, type TaskUsers } from './tasks.service.ts';
 
 export type { GomeumTasksService } from './gomeum-tasks.service.ts';
 export type { ReactionsService } from './reactions.service.ts';
+export { proofQueueItem } from './reactions.service.ts';
 export type { TaskSummary } from './tasks.repository.ts';
 export type { TasksService } from './tasks.service.ts';
 
@@ -32,12 +33,12 @@ export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   live: LiveHub;
   /** The operator's alerts: told of each proof stored, and of the operator's answers. */
   alerts?: OperatorAlertHooks;
-  /** Hears each lookup of a kept page of a user's log: answered from what is kept, or made anew. */
-  onKeptPage?: (outcome: 'hit' | 'miss') => void;
+  /** Hears each lookup in the cache of users' log pages: a hit (answered from the cache) or a miss. */
+  onLogPageCache?: (outcome: 'hit' | 'miss') => void;
 }
 
-/** The bytes of users' log pages kept in memory for reads asked again (about 1,500 pages of 20 proofs). */
-const KEPT_PAGES_BYTES = 8 * 1024 * 1024;
+/** The bytes of users' log pages cached in memory for reads asked again (about 1,500 pages of 20 proofs). */
+const LOG_PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** The tasks feature as the app uses it. */
 export interface TasksFeature {
@@ -57,8 +58,8 @@ export interface TasksFeature {
  * the operator from the queue, or the AI while the operator is away.
  */
 export function createTasks(deps: TasksDeps): TasksFeature {
-  const { db, files, users, onKeptPage, ...reactionDeps } = deps;
-  const keptPages = new KeptReplies(KEPT_PAGES_BYTES, onKeptPage);
+  const { db, files, users, onLogPageCache, ...reactionDeps } = deps;
+  const logPageCache = new ResponseCache(LOG_PAGE_CACHE_BYTES, onLogPageCache);
   const reactions = new ReactionsService({ ...reactionDeps, repo: new ReactionsRepository(db) });
   const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet, change) =>
     deps.live.publishToAll({ type: change === 'published' ? 'gomeum_log.published' : 'gomeum_log.changed', planet }),
@@ -69,7 +70,7 @@ export function createTasks(deps: TasksDeps): TasksFeature {
     gomeumTasks,
     reactions,
     plugin: async (app) => {
-      await tasksRoutes(app, { tasks, keptPages });
+      await tasksRoutes(app, { tasks, logPageCache });
       await gomeumTasksRoutes(app, { gomeum: gomeumTasks });
       await reactionsRoutes(app, { reactions });
     },

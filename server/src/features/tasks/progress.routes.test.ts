@@ -8,10 +8,11 @@ import {
 } from '@gomeum/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { appTest } from '../../test/app-test.ts';
 import { makeImage } from '../../test/images.ts';
 import { guestClient, operatorClient, TEST_OPERATOR, userClient } from '../../test/accounts.ts';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 const HOUR = 3_600_000;
 const proof = { date: '2026-11-22', title: 'Practice', content: 'Twenty minutes of scales.' };
@@ -28,18 +29,15 @@ async function submit(client: TestClient, planet = 'music') {
   return submitProofResultSchema.parse(response.body);
 }
 
+const it = appTest({ operator: TEST_OPERATOR });
+
 describe('goals and progress', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR });
+  it.beforeAll(async ({ t }) => {
     // 2026-11-23 12:00 UTC: a fixed start so days and weeks are predictable.
     t.clock.now = Date.UTC(2026, 10, 23, 12);
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('without a goal, one proof completes the task (the first behaviour)', async () => {
+  it('without a goal, one proof completes the task (the first behaviour)', async ({ t }) => {
     const { client } = await userClient(t, 'one@example.com');
     const confirm = await client.request('PUT', '/api/planets/music/task', { description: 'Sing', reward: 'Tea' });
     expect(confirm.status).toBe(200);
@@ -48,7 +46,7 @@ describe('goals and progress', () => {
     expect(await progressOf(client)).toMatchObject({ count: 1, completed: true, celebrate: true, reward: 'Tea' });
   });
 
-  it('completes at the goal, not before, and counts daily streaks', async () => {
+  it('completes at the goal, not before, and counts daily streaks', async ({ t }) => {
     const { client } = await userClient(t, 'three@example.com');
     const confirm = await client.request('PUT', '/api/planets/food/task', {
       description: 'Cook dinner every evening',
@@ -83,7 +81,7 @@ describe('goals and progress', () => {
     expect((await submit(client, 'food')).userTask.status).toBe('completed');
   });
 
-  it('counts days in the user time zone', async () => {
+  it('counts days in the user time zone', async ({ t }) => {
     const { client } = await userClient(t, 'seoul@example.com');
     await client.request('PUT', '/api/planets/game/task', { description: 'Play', reward: 'Snack', goal: 5 });
     // 14:30 and 15:30 UTC are 23:30 and 00:30 in Seoul: one UTC day, two Seoul days.
@@ -97,7 +95,7 @@ describe('goals and progress', () => {
     expect(await progressOf(client, 'game')).toMatchObject({ currentStreak: 2, bestStreak: 2 });
   });
 
-  it('refuses a bad goal, cadence or time zone', async () => {
+  it('refuses a bad goal, cadence or time zone', async ({ t }) => {
     const { client } = await userClient(t, 'bad@example.com');
     for (const goal of [0, -1, 1.5, 366, '3']) {
       const response = await client.request('PUT', '/api/planets/movie/task', { description: 'a', reward: 'b', goal });
@@ -117,7 +115,7 @@ describe('goals and progress', () => {
     }
   });
 
-  it('shows the celebration once', async () => {
+  it('shows the celebration once', async ({ t }) => {
     const { client } = await guestClient(t);
     expect((await client.post('/api/planets/travel/celebration')).status).toBe(409);
     await client.request('PUT', '/api/planets/travel/task', { description: 'Walk', reward: 'Map', goal: 1 });
@@ -131,14 +129,16 @@ describe('goals and progress', () => {
     expect((await progressOf(client, 'travel'))?.celebrate).toBe(false);
   });
 
-  it('answers null progress without a confirmed task, and 401 to strangers', async () => {
+  it('answers null progress without a confirmed task, and 401 to strangers', async ({ t }) => {
     const { client } = await userClient(t, 'none@example.com');
     expect(await progressOf(client, 'drama')).toBeNull();
     expect((await new TestClient(t).get('/api/planets/drama/progress')).status).toBe(401);
     expect((await new TestClient(t).request('PUT', '/api/me/time-zone', { timeZone: 'UTC' })).status).toBe(401);
   });
 
-  it('the galaxy shows each planet: no task, in progress with progress, completed, and Gomeum news until seen', async () => {
+  it('the galaxy shows each planet: no task, in progress with progress, completed, and Gomeum news until seen', async ({
+    t,
+  }) => {
     const { client } = await userClient(t, 'galaxy@example.com');
     const galaxy = async () => {
       const response = await client.get('/api/galaxy');
@@ -171,7 +171,7 @@ describe('goals and progress', () => {
     expect(theirs.find((p) => p.planet === 'music')?.gomeumNew).toBe(true);
   });
 
-  it('a user deletes their own proof and its image; progress, streaks and completion follow', async () => {
+  it('a user deletes their own proof and its image; progress, streaks and completion follow', async ({ t }) => {
     const { client } = await userClient(t, 'delete@example.com');
     await client.request('PUT', '/api/planets/manga/task', { description: 'Draw', reward: 'Pens', goal: 2 });
     t.clock.advance(24 * HOUR);

@@ -85,12 +85,34 @@ export class ReactionsRepository {
     return row?.planet;
   }
 
-  /** Proofs without a reaction, newest first (or oldest first), with their user and task. */
-  waiting(limit: number, oldestFirst = false): Promise<WaitingProofRow[]> {
+  /**
+   * Proofs without a reaction (`waiting_proofs`, kept by the database's triggers), with their user
+   * and task: newest first, or oldest first after `after` (the queue's pages, a range of an index).
+   */
+  waiting(
+    limit: number,
+    oldestFirst = false,
+    after: { createdAt: number; logId: string } | null = null,
+  ): Promise<WaitingProofRow[]> {
     const order = oldestFirst ? 'asc' : 'desc';
+    let query = this.waitingRows();
+    if (after) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('w.created_at', 'w.log_id'), oldestFirst ? '>' : '<', eb.tuple(after.createdAt, after.logId)),
+      );
+    }
+    return query.orderBy('w.created_at', order).orderBy('w.log_id', order).limit(limit).execute();
+  }
+
+  /** One proof as the queue lists it, while it waits for a reaction. */
+  waitingOne(logId: string): Promise<WaitingProofRow | undefined> {
+    return this.waitingRows().where('w.log_id', '=', logId).executeTakeFirst();
+  }
+
+  private waitingRows() {
     return this.db
-      .selectFrom('task_logs as l')
-      .leftJoin('proof_reactions as r', 'r.log_id', 'l.id')
+      .selectFrom('waiting_proofs as w')
+      .innerJoin('task_logs as l', 'l.id', 'w.log_id')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('user_tasks as t', (join) =>
         join.onRef('t.user_id', '=', 'l.user_id').onRef('t.planet', '=', 'l.planet'),
@@ -110,12 +132,7 @@ export class ReactionsRepository {
         't.description',
         't.reward',
         't.goal',
-      ])
-      .where('r.log_id', 'is', null)
-      .orderBy('l.created_at', order)
-      .orderBy('l.id', order)
-      .limit(limit)
-      .execute();
+      ]);
   }
 
   /** How many proofs each (user, planet) of these proofs counts, by `user_id planet`. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { ReactionsService } from './reactions.service.ts';
@@ -8,19 +8,9 @@ export async function reactionsRoutes(app: App, options: { reactions: ReactionsS
   const { reactions } = options;
 
   addRoute(app, ROUTES.waitingProofs, async () => ({ items: await reactions.waiting() }));
+  addRoute(app, ROUTES.waitingProof, async (request) => reactions.waitingOne(request.params.logId));
 
-  addRoute(
-    app,
-    ROUTES.replyToProof,
-    {
-      config: {
-        rateLimit: {
-          max: 120,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-        },
-      },
-    },
-    async (request) => ({ reaction: await reactions.reply(request.params.logId, request.body.content) }),
-  );
+  addRoute(app, ROUTES.replyToProof, perPerson(120), async (request) => ({
+    reaction: await reactions.reply(request.params.logId, request.body.content),
+  }));
 }

@@ -1,4 +1,11 @@
-import type { Language, PlanetId, ProofReaction, ServerEvent, WaitingProof } from '@gomeum/contracts';
+import type {
+  Language,
+  OperatorQueueItem,
+  PlanetId,
+  ProofReaction,
+  ServerEvent,
+  WaitingProof,
+} from '@gomeum/contracts';
 import { isLanguage, REACTION_TEXT_MAX, WAITING_PROOFS_LIMIT } from '@gomeum/contracts';
 import { REACTION_PROMPT, REACTION_PUSH_TITLE } from '../../content/reactions.ts';
 import { BackgroundWork } from '../../lib/background-work.ts';
@@ -7,7 +14,12 @@ import type { OperatorAlertHooks } from '../../lib/operator-alert-hooks.ts';
 import type { PushSender } from '../../lib/push-sender.ts';
 import type { AiMessage, GomeumVoice, PresenceService } from '../companion/index.ts';
 import { fileUrl } from '../files/index.ts';
-import type { ProofContextRow, ProofReactionRow, ReactionsRepository } from './reactions.repository.ts';
+import type {
+  ProofContextRow,
+  ProofReactionRow,
+  ReactionsRepository,
+  WaitingProofRow,
+} from './reactions.repository.ts';
 
 /** What the reactions need of the live channel. */
 export interface ReactionLive {
@@ -31,6 +43,23 @@ export interface ReactionsServiceDeps {
 }
 
 const PUSH_BODY_MAX = 180;
+// How much of a proof the operator's queue shows.
+const QUEUE_PREVIEW = 120;
+
+/** A proof waiting for Gomeum as the operator's one queue lists it. */
+export function proofQueueItem(proof: WaitingProof): OperatorQueueItem {
+  return {
+    kind: 'proof',
+    logId: proof.id,
+    userId: proof.user.id,
+    name: proof.user.email ?? proof.user.guestId ?? proof.user.id,
+    planet: proof.planet,
+    since: proof.createdAt,
+    preview: (proof.title || proof.content).slice(0, QUEUE_PREVIEW),
+  };
+}
+
+const queueKey = (logId: string) => `proof:${logId}`;
 
 /** The wire form of a stored reaction. */
 export function toProofReaction(row: ProofReactionRow, planet: string): ProofReaction {
@@ -61,23 +90,39 @@ export class ReactionsService {
   }
 
   /**
-   * A proof was stored: the operators' queue changes, and when the operator is not online the AI
-   * starts writing a reaction. Never fails (the proof is stored already).
+   * A proof was stored: the operators' queue changes (the proof as the queue lists it), and when
+   * the operator is not online the AI starts writing a reaction. Never fails (the proof is stored already).
    */
-  proofSubmitted(logId: string): void {
+  proofSubmitted(logId: string, guestAddress?: string): void {
     this.work.track(
       (async () => {
+        const row = await this.deps.repo.waitingOne(logId);
+        const item = row ? proofQueueItem((await this.shape([row]))[0] as WaitingProof) : null;
         await this.deps.live.publishToOperators({ type: 'proof.queue_changed' });
+        await this.deps.live.publishToOperators({ type: 'operator.queue', key: queueKey(logId), item });
         if (!this.deps.voice.configured) return;
         if ((await this.deps.presence.status()).online) return;
-        await this.reactWithAi(logId);
+        await this.reactWithAi(logId, guestAddress);
       })(),
     );
   }
 
-  /** A proof was deleted (its reaction with it, by the database): the operators' queue changes. */
-  proofDeleted(): void {
-    this.work.track(this.deps.live.publishToOperators({ type: 'proof.queue_changed' }));
+  /** A proof was deleted (its reaction with it, by the database): it leaves the operators' queue. */
+  proofDeleted(logId: string): void {
+    this.work.track(
+      (async () => {
+        await this.deps.live.publishToOperators({ type: 'proof.queue_changed' });
+        await this.deps.live.publishToOperators({ type: 'operator.queue', key: queueKey(logId), item: null });
+      })(),
+    );
+  }
+
+  /** One proof waiting for a reaction, by id; not found once reacted to or deleted. */
+  async waitingOne(logId: string): Promise<WaitingProof> {
+    const row = await this.deps.repo.waitingOne(logId);
+    const [proof] = row ? await this.shape([row]) : [];
+    if (!proof) throw new AppError('errors.not_found');
+    return proof;
   }
 
   /**
@@ -86,7 +131,23 @@ export class ReactionsService {
    * not be the ones left out when more than the limit wait).
    */
   async waiting(order: 'newest' | 'oldest' = 'newest'): Promise<WaitingProof[]> {
-    const rows = await this.deps.repo.waiting(WAITING_PROOFS_LIMIT, order === 'oldest');
+    return this.shape(await this.deps.repo.waiting(WAITING_PROOFS_LIMIT, order === 'oldest'));
+  }
+
+  /**
+   * A page of the proofs waiting, oldest first: `limit` of them sent after `after` (at the same
+   * time, with a greater id), and whether more follow; for the operator's one queue.
+   */
+  async waitingPage(
+    after: { createdAt: number; logId: string } | null,
+    limit: number,
+  ): Promise<{ proofs: WaitingProof[]; more: boolean }> {
+    const rows = await this.deps.repo.waiting(limit + 1, true, after);
+    return { proofs: await this.shape(rows.slice(0, limit)), more: rows.length > limit };
+  }
+
+  /** Proofs with who sent them and the progress of the task they count for. */
+  private async shape(rows: WaitingProofRow[]): Promise<WaitingProof[]> {
     const counts = await this.deps.repo.counts(rows);
     return rows.map((row) => ({
       id: row.id,
@@ -113,8 +174,8 @@ export class ReactionsService {
   async reply(logId: string, content: string): Promise<ProofReaction> {
     const row = await this.deps.repo.insertOnce({ logId, sender: 'gomeum', content, createdAt: this.deps.now() });
     if (!row) {
-      if (!(await this.deps.repo.planetOf(logId))) throw new AppError(404, 'errors.not_found');
-      throw new AppError(409, 'reaction.error_exists');
+      if (!(await this.deps.repo.planetOf(logId))) throw new AppError('errors.not_found');
+      throw new AppError('reaction.error_exists');
     }
     this.deps.alerts?.operatorAnswered({ userId: row.user_id, topic: 'proof' });
     return this.deliver(row);
@@ -144,7 +205,11 @@ export class ReactionsService {
     const planet = (await this.deps.repo.planetOf(row.log_id)) ?? '';
     const reaction = toProofReaction(row, planet);
     const event = { type: 'proof.reaction', reaction } as const;
-    await Promise.all([this.deps.live.publishToUser(row.user_id, event), this.deps.live.publishToOperators(event)]);
+    await Promise.all([
+      this.deps.live.publishToUser(row.user_id, event),
+      this.deps.live.publishToOperators(event),
+      this.deps.live.publishToOperators({ type: 'operator.queue', key: queueKey(row.log_id), item: null }),
+    ]);
     const body =
       reaction.content.length > PUSH_BODY_MAX ? `${reaction.content.slice(0, PUSH_BODY_MAX - 1)}…` : reaction.content;
     this.deps.push.sendToUser(row.user_id, (locale) => ({
@@ -157,7 +222,24 @@ export class ReactionsService {
     return reaction;
   }
 
-  private async reactWithAi(logId: string): Promise<void> {
+  /**
+   * What the AI is asked for a reaction to a proof, drafted for the operator (who edits and sends
+   * it): the proof's user, their language and the prompt; null when the proof is gone.
+   */
+  async reactionPrompt(logId: string): Promise<{
+    userId: string;
+    language: Language;
+    prompt: () => Promise<{ instruction: string; messages: AiMessage[] }>;
+  } | null> {
+    const proof = await this.deps.repo.proofContext(logId);
+    if (!proof) return null;
+    const language: Language = isLanguage(proof.locale) ? proof.locale : 'en';
+    const prompt = async () =>
+      this.prompt(proof, await this.deps.repo.countLogs(proof.user_id, proof.planet), language);
+    return { userId: proof.user_id, language, prompt };
+  }
+
+  private async reactWithAi(logId: string, guestAddress: string | undefined): Promise<void> {
     const proof = await this.deps.repo.proofContext(logId);
     if (!proof) return;
     const language: Language = isLanguage(proof.locale) ? proof.locale : 'en';
@@ -166,6 +248,7 @@ export class ReactionsService {
       // The same budget as the chat's AI answers (the voice's): a user cannot spend more AI by sending proofs.
       text = await this.deps.voice.speak({
         userId: proof.user_id,
+        guestAddress,
         language,
         prompt: async () => this.prompt(proof, await this.deps.repo.countLogs(proof.user_id, proof.planet), language),
         signal: this.work.signal,

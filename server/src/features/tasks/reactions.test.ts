@@ -1,10 +1,17 @@
-import { taskLogListSchema, waitingProofListSchema, type ServerEvent } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  taskLogListSchema,
+  WAITING_PROOFS_LIMIT,
+  waitingProofListSchema,
+  waitingProofSchema,
+  type ServerEvent,
+} from '@gomeum/contracts';
+import { afterEach, describe, expect } from 'vitest';
 import { TEST_OPERATOR, guestClient, operatorClient, userClient } from '../../test/accounts.ts';
-import { FakeAi } from '../../test/fake-ai.ts';
+import { FakeAi } from '../../../../scripts/fake-ai.mjs';
+import { appTest } from '../../test/app-test.ts';
 import { makeImage } from '../../test/images.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { type TestApp, type TestClient } from '../../test/test-app.ts';
 
 const KEY = 'sk-test-reactions-never-leak';
 
@@ -35,25 +42,21 @@ async function waiting(operator: TestClient) {
   return waitingProofListSchema.parse(response.body).items;
 }
 
-describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () => {
-  let t: TestApp;
-  let base: string;
-  let operator: TestClient;
-  const sockets: LiveTestClient[] = [];
+const it = appTest({ operator: TEST_OPERATOR });
+const fake = new FakeAi();
+const withAi = appTest(async (after) => ({ operator: TEST_OPERATOR, ...(await fake.appConfig(KEY, after)) }));
 
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    operator = await operatorClient(t);
-  });
+describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () => {
+  const sockets: LiveTestClient[] = [];
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('lists proofs newest first with images; a reply shows under the proof, arrives live, and leaves the queue', async () => {
+  it('lists proofs newest first with images; a reply shows under the proof, arrives live, and leaves the queue', async ({
+    t,
+    url: base,
+    operator,
+  }) => {
     const mia = await userClient(t, 'mia@example.com');
     const ben = await guestClient(t);
     const first = await sendProof(mia.client, 'food', 'Soup one', 'Carrot soup', true);
@@ -121,7 +124,36 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
     expect((await mia.client.get('/api/operator/proofs/waiting')).status).toBe(403);
   });
 
-  it('deleting a proof deletes its reaction', async () => {
+  it('reads one waiting proof by id, however far down the queue, until it is reacted to', async ({ t, operator }) => {
+    const ana = await userClient(t, 'ana-far-down@example.com');
+    const first = await sendProof(ana.client, 'food', 'Soup', 'The first one');
+    // A hundred newer proofs: the first is no longer in the list the queue reads.
+    const newer = Array.from({ length: WAITING_PROOFS_LIMIT }, (_, index) => ({
+      id: `newer-${index}`,
+      user_id: ana.id,
+      planet: 'food',
+      date: '2026-11-25',
+      title: `Newer ${index}`,
+      content: 'Later',
+      image_key: null,
+      created_at: t.clock.now + 1 + index,
+    }));
+    await t.database.db.insertInto('task_logs').values(newer).execute();
+    expect((await waiting(operator)).map((proof) => proof.id)).not.toContain(first);
+    const response = await operator.get(`/api/operator/proofs/waiting/${first}`);
+    expect(response.status).toBe(200);
+    expect(waitingProofSchema.parse(response.body)).toMatchObject({
+      id: first,
+      title: 'Soup',
+      content: 'The first one',
+    });
+    expect((await ana.client.get(`/api/operator/proofs/waiting/${first}`)).status).toBe(403);
+    expect((await operator.post(`/api/operator/proofs/${first}/reaction`, { content: 'Lovely' })).status).toBe(200);
+    expect((await operator.get(`/api/operator/proofs/waiting/${first}`)).status).toBe(404);
+    expect((await operator.get('/api/operator/proofs/waiting/no-such-proof')).status).toBe(404);
+  });
+
+  it('deleting a proof deletes its reaction', async ({ t, operator }) => {
     const zoe = await userClient(t, 'zoe@example.com');
     const proof = await sendProof(zoe.client, 'game', 'Level 1', 'Cleared it');
     expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Well played' })).status).toBe(
@@ -134,7 +166,7 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
     expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Late' })).status).toBe(404);
   });
 
-  it('keeps exactly one reaction when many replies race on one proof', async () => {
+  it('keeps exactly one reaction when many replies race on one proof', async ({ t, operator }) => {
     const kim = await userClient(t, 'kim@example.com');
     const proof = await sendProof(kim.client, 'movie', 'Film', 'Watched a classic');
     const second = await operatorClient(t);
@@ -154,63 +186,52 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
 });
 
 describe('AI reactions against a local OpenAI-compatible server', () => {
-  const fake = new FakeAi();
-  let t: TestApp;
-  let base: string;
-  let operator: TestClient;
   const sockets: LiveTestClient[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ operator: TEST_OPERATOR, ...(await fake.appConfig(KEY)) });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    operator = await operatorClient(t);
-  });
-  afterEach(async () => {
+  withAi.afterEach(async ({ t }) => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));
     await t.services.reactions.idle();
     await t.services.chat.idle();
     fake.reset();
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.stop();
-  });
 
-  it('reacts in Gomeum’s voice and the user’s language, knowing the task, goal, progress and proof', async () => {
-    const mia = await guestClient(t);
-    expect((await mia.client.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
-    const tab = await LiveTestClient.connect(base, mia.client);
-    sockets.push(tab);
-    fake.mode = { kind: 'stream', chunks: ['멋져요', ', 수프', '가 맛있어 보여요!'] };
-    const proof = await sendProof(mia.client, 'food', 'Pumpkin soup', 'I made pumpkin soup for my family');
+  withAi(
+    'reacts in Gomeum’s voice and the user’s language, knowing the task, goal, progress and proof',
+    async ({ t, url: base, operator }) => {
+      const mia = await guestClient(t);
+      expect((await mia.client.request('PUT', '/api/me/locale', { locale: 'ko' })).status).toBe(200);
+      const tab = await LiveTestClient.connect(base, mia.client);
+      sockets.push(tab);
+      fake.mode = { kind: 'stream', chunks: ['멋져요', ', 수프', '가 맛있어 보여요!'] };
+      const proof = await sendProof(mia.client, 'food', 'Pumpkin soup', 'I made pumpkin soup for my family');
 
-    const live = await tab.waitFor((event) => event.type === 'proof.reaction' && event.reaction.logId === proof);
-    expect(live).toMatchObject({
-      reaction: { sender: 'gomeum_ai', planet: 'food', content: '멋져요, 수프가 맛있어 보여요!' },
-    });
-    const request = fake.requests[0];
-    expect(request?.authorization).toBe(`Bearer ${KEY}`);
-    expect(request?.body).toMatchObject({ model: 'gpt-4', temperature: 0.7, stream: true });
-    const [system, user] = request?.body.messages ?? [];
-    expect(system?.role).toBe('system');
-    expect(system?.content).toMatch(/해요체/);
-    expect(user?.role).toBe('user');
-    expect(user?.content).toContain('Cook a soup');
-    expect(user?.content).toContain('Cake');
-    expect(user?.content).toContain('인증 3개 중 1개');
-    expect(user?.content).toContain('Pumpkin soup');
-    expect(user?.content).toContain('I made pumpkin soup for my family');
+      const live = await tab.waitFor((event) => event.type === 'proof.reaction' && event.reaction.logId === proof);
+      expect(live).toMatchObject({
+        reaction: { sender: 'gomeum_ai', planet: 'food', content: '멋져요, 수프가 맛있어 보여요!' },
+      });
+      const request = fake.requests[0];
+      expect(request?.authorization).toBe(`Bearer ${KEY}`);
+      expect(request?.body).toMatchObject({ model: 'gpt-4', temperature: 0.7, stream: true });
+      const [system, user] = request?.body.messages ?? [];
+      expect(system?.role).toBe('system');
+      expect(system?.content).toMatch(/해요체/);
+      expect(user?.role).toBe('user');
+      expect(user?.content).toContain('Cook a soup');
+      expect(user?.content).toContain('Cake');
+      expect(user?.content).toContain('인증 3개 중 1개');
+      expect(user?.content).toContain('Pumpkin soup');
+      expect(user?.content).toContain('I made pumpkin soup for my family');
 
-    expect((await logs(mia.client, 'food'))[0]?.reaction).toMatchObject({ sender: 'gomeum_ai' });
-    // Reacted to: not in the operator's queue, and the operator cannot add a second reaction.
-    expect((await waiting(operator)).map((p) => p.id)).not.toContain(proof);
-    expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Me too' })).status).toBe(409);
-  });
+      expect((await logs(mia.client, 'food'))[0]?.reaction).toMatchObject({ sender: 'gomeum_ai' });
+      // Reacted to: not in the operator's queue, and the operator cannot add a second reaction.
+      expect((await waiting(operator)).map((p) => p.id)).not.toContain(proof);
+      expect((await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Me too' })).status).toBe(409);
+    },
+  );
 
-  it.each([
-    ['an HTTP error', { kind: 'error', status: 500 } as const],
-    ['a timeout', { kind: 'hang' } as const],
-  ])('writes no reaction on %s: the proof waits for the operator', async (_name, mode) => {
+  withAi.for([
+    ['an HTTP error', { kind: 'error', status: 500 }],
+    ['a timeout', { kind: 'hang' }],
+  ] as const)('writes no reaction on %s: the proof waits for the operator', async ([, mode], { t, operator }) => {
     fake.mode = mode;
     const ben = await guestClient(t);
     const proof = await sendProof(ben.client, 'music', 'Scales', 'Practised for an hour');
@@ -223,29 +244,36 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
     expect((await logs(ben.client, 'music'))[0]?.reaction).toBeNull();
   });
 
-  it('lets the operator’s reply win over an AI reaction still being written', async () => {
-    // The AI writes its first words, then holds the rest until the operator has replied.
-    let replied: () => void = () => undefined;
-    const holdUntil = new Promise<void>((resolve) => (replied = resolve));
-    fake.mode = { kind: 'stream', chunks: ['Slow', ' AI', ' words'], holdUntil };
-    const kim = await guestClient(t);
-    const tab = await LiveTestClient.connect(base, kim.client);
-    sockets.push(tab);
-    const proof = await sendProof(kim.client, 'manga', 'Chapter', 'Drew a page');
-    // The AI has started writing.
-    await fake.received(1);
-    expect(fake.requests).toHaveLength(1);
-    const reply = await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Lovely lines!' });
-    expect(reply.status).toBe(200);
-    replied();
-    await t.services.reactions.idle();
-    const stored = await t.database.db.selectFrom('proof_reactions').selectAll().where('log_id', '=', proof).execute();
-    expect(stored.map((r) => [r.sender, r.content])).toEqual([['gomeum', 'Lovely lines!']]);
-    // The user heard one reaction only.
-    expect(tab.events.filter((event) => event.type === 'proof.reaction')).toHaveLength(1);
-  });
+  withAi(
+    'lets the operator’s reply win over an AI reaction still being written',
+    async ({ t, url: base, operator }) => {
+      // The AI writes its first words, then holds the rest until the operator has replied.
+      let replied: () => void = () => undefined;
+      const holdUntil = new Promise<void>((resolve) => (replied = resolve));
+      fake.mode = { kind: 'stream', chunks: ['Slow', ' AI', ' words'], holdUntil };
+      const kim = await guestClient(t);
+      const tab = await LiveTestClient.connect(base, kim.client);
+      sockets.push(tab);
+      const proof = await sendProof(kim.client, 'manga', 'Chapter', 'Drew a page');
+      // The AI has started writing.
+      await fake.received(1);
+      expect(fake.requests).toHaveLength(1);
+      const reply = await operator.post(`/api/operator/proofs/${proof}/reaction`, { content: 'Lovely lines!' });
+      expect(reply.status).toBe(200);
+      replied();
+      await t.services.reactions.idle();
+      const stored = await t.database.db
+        .selectFrom('proof_reactions')
+        .selectAll()
+        .where('log_id', '=', proof)
+        .execute();
+      expect(stored.map((r) => [r.sender, r.content])).toEqual([['gomeum', 'Lovely lines!']]);
+      // The user heard one reaction only.
+      expect(tab.events.filter((event) => event.type === 'proof.reaction')).toHaveLength(1);
+    },
+  );
 
-  it('keeps one reaction when the AI and the operator finish together, whoever wins', async () => {
+  withAi('keeps one reaction when the AI and the operator finish together, whoever wins', async ({ t, operator }) => {
     fake.mode = { kind: 'stream', chunks: ['Quick'], delayMs: 1 };
     const lee = await guestClient(t);
     const proofs: string[] = [];
@@ -261,7 +289,7 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
     }
   });
 
-  it('does not react while the operator is online', async () => {
+  withAi('does not react while the operator is online', async ({ t, url: base, operator }) => {
     const dashboard = await LiveTestClient.connect(base, operator);
     sockets.push(dashboard);
     dashboard.send({ type: 'presence.dashboard' });
@@ -279,7 +307,7 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
     await watcher.waitFor((event) => event.type === 'presence.changed' && !event.online);
   });
 
-  it('counts AI reactions against the user’s AI budget, shared with the chat', async () => {
+  withAi('counts AI reactions against the user’s AI budget, shared with the chat', async ({ t, operator }) => {
     const ava = await guestClient(t);
     // Three AI uses a minute: one chat answer, two reactions; the third proof waits for the operator.
     expect((await ava.client.post('/api/chat/messages', { content: 'Hi!' })).status).toBe(200);
@@ -297,10 +325,10 @@ describe('AI reactions against a local OpenAI-compatible server', () => {
 });
 
 describe('AI reactions without an AI key', () => {
-  it('writes none and calls nothing: the proof waits for the operator', async () => {
-    const fake = new FakeAi();
-    const baseUrl = await fake.start();
-    const t = await createTestApp({
+  it('writes none and calls nothing: the proof waits for the operator', async ({ newApp }) => {
+    const idle = new FakeAi();
+    const baseUrl = await idle.start();
+    const t = await newApp({
       operator: TEST_OPERATOR,
       ai: { baseUrl, apiKey: undefined, model: 'gpt-4', timeoutMs: 400 },
     });
@@ -309,12 +337,11 @@ describe('AI reactions without an AI key', () => {
       const mia = await guestClient(t);
       const proof = await sendProof(mia.client, 'food', 'Bread', 'Baked bread');
       await t.services.reactions.idle();
-      expect(fake.requests).toEqual([]);
+      expect(idle.requests).toEqual([]);
       expect(await reactionsIn(t)).toEqual([]);
       expect((await waiting(operator)).map((p) => p.id)).toEqual([proof]);
     } finally {
-      await t.close();
-      await fake.stop();
+      await idle.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  gomeumLogIn,
   gomeumLogListSchema,
   gomeumLogSchema,
   submitProofResultSchema,
@@ -8,10 +9,11 @@ import {
   userTaskSchema,
 } from '@gomeum/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TASK_DEFINITIONS } from '../../content/task-definitions.ts';
+import { appTest } from '../../test/app-test.ts';
 import { makeImage } from '../../test/images.ts';
-import { createTestApp, TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
+import { TestClient, type TestApp, type TestResponse } from '../../test/test-app.ts';
 
 const OPERATOR = { email: 'gomeum@example.com', password: 'operator-password' };
 
@@ -37,20 +39,17 @@ async function confirmed(client: TestClient, planet = 'music') {
 
 const proof = { date: '2026-11-22', title: 'Day one', content: 'Played for 20 minutes.' };
 
+const it = appTest({ operator: OPERATOR, uploadMaxBytes: 200_000 });
+
 describe('tasks routes', () => {
-  let t: TestApp;
   let operator: TestClient;
-  beforeAll(async () => {
-    t = await createTestApp({ operator: OPERATOR, uploadMaxBytes: 200_000 });
+  it.beforeAll(async ({ t }) => {
     operator = new TestClient(t);
     await operator.post('/api/auth/login', OPERATOR);
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
   describe('GET /api/planets/:planetId/task', () => {
-    it('answers the definition, Gomeum task and no user task yet, in every language', async () => {
+    it('answers the definition, Gomeum task and no user task yet, in every language', async ({ t }) => {
       const client = await signUp(t, 'screen@example.com');
       const response = await client.get('/api/planets/food/task');
       expect(response.status).toBe(200);
@@ -67,14 +66,16 @@ describe('tasks routes', () => {
       expect(screen.userTask).toBeNull();
     });
 
-    it('refuses anonymous callers and unknown planets', async () => {
+    it('refuses anonymous callers and unknown planets', async ({ t }) => {
       expect((await new TestClient(t).get('/api/planets/food/task')).status).toBe(401);
       const client = await signUp(t, 'planets@example.com');
       expect((await client.get('/api/planets/moon/task')).status).toBe(400);
       expect((await client.get('/api/planets/pluto/task')).status).toBe(400);
     });
 
-    it('answers a planet with no seeded content with nulls (the screen shows the localized fallbacks)', async () => {
+    it('answers a planet with no seeded content with nulls (the screen shows the localized fallbacks)', async ({
+      t,
+    }) => {
       await t.database.db.deleteFrom('task_definitions').where('planet', '=', 'drama').execute();
       await t.database.db.deleteFrom('gomeum_tasks').where('planet', '=', 'drama').execute();
       const client = await signUp(t, 'fallback@example.com');
@@ -85,7 +86,7 @@ describe('tasks routes', () => {
   });
 
   describe('PUT /api/planets/:planetId/task (confirm once)', () => {
-    it('confirms description and reward once, then refuses any change', async () => {
+    it('confirms description and reward once, then refuses any change', async ({ t }) => {
       const client = await signUp(t, 'confirm@example.com');
       const task = await confirmed(client);
       expect(task).toMatchObject({
@@ -106,7 +107,7 @@ describe('tasks routes', () => {
       expect(screen.userTask?.description).toBe('Play piano daily');
     });
 
-    it('needs both fields, trimmed', async () => {
+    it('needs both fields, trimmed', async ({ t }) => {
       const client = await signUp(t, 'both@example.com');
       for (const body of [{ description: '  ', reward: 'x' }, { description: 'x' }, {}]) {
         const response = await client.request('PUT', '/api/planets/game/task', body);
@@ -120,7 +121,7 @@ describe('tasks routes', () => {
       expect(userTaskSchema.parse(ok.body)).toMatchObject({ description: 'Beat level 3', reward: 'Pizza' });
     });
 
-    it('lets the operator still edit a confirmed task', async () => {
+    it('lets the operator still edit a confirmed task', async ({ t }) => {
       const client = await signUp(t, 'opedit@example.com');
       const task = await confirmed(client);
       const me = (await client.get('/api/me')).body as { id: string };
@@ -148,14 +149,14 @@ describe('tasks routes', () => {
   });
 
   describe('POST /api/planets/:planetId/logs (proofs)', () => {
-    it('needs a confirmed task first', async () => {
+    it('needs a confirmed task first', async ({ t }) => {
       const client = await signUp(t, 'early@example.com');
       const response = await client.postForm('/api/planets/travel/logs', proof);
       expect(response.status).toBe(409);
       expect(code(response)).toBe('task.error_not_confirmed');
     });
 
-    it('needs a date, a title and non-blank proof text', async () => {
+    it('needs a date, a title and non-blank proof text', async ({ t }) => {
       const client = await signUp(t, 'fields@example.com');
       await confirmed(client);
       for (const fields of [
@@ -172,7 +173,7 @@ describe('tasks routes', () => {
       expect(taskLogListSchema.parse((await client.get('/api/planets/music/logs')).body).items).toEqual([]);
     });
 
-    it('stores the proof with a resized image, completes the task, and lists logs newest first', async () => {
+    it('stores the proof with a resized image, completes the task, and lists logs newest first', async ({ t }) => {
       const client = await signUp(t, 'proof@example.com');
       await confirmed(client);
       const first = await client.postForm('/api/planets/music/logs', { ...proof, title: 'First' });
@@ -207,7 +208,7 @@ describe('tasks routes', () => {
       expect([meta.width, meta.height]).toEqual([1600, 1200]);
     });
 
-    it('keeps proof images from everyone but their owner and the operator', async () => {
+    it('keeps proof images from everyone but their owner and the operator', async ({ t }) => {
       const alice = await signUp(t, 'alice@example.com');
       await confirmed(alice, 'movie');
       const result = submitProofResultSchema.parse(
@@ -228,11 +229,11 @@ describe('tasks routes', () => {
       expect(taskLogListSchema.parse((await bob.get('/api/planets/movie/logs')).body).items).toEqual([]);
     });
 
-    it.each([
+    it.for([
       ['an HTML file renamed .png', '<!doctype html><script>alert(1)</script>', 'image/png'],
       ['an SVG renamed .png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', 'image/png'],
       ['a PNG header with HTML after it', '\x89PNG\r\n\x1a\n<html><script>alert(1)</script>', 'image/png'],
-    ])('refuses %s with 415 and saves nothing', async (_name, content, type) => {
+    ] as const)('refuses %s with 415 and saves nothing', async ([, content, type], { t }) => {
       const client = await signUp(t, `sniff-${Math.random()}@example.com`);
       await confirmed(client);
       const response = await client.postForm('/api/planets/music/logs', proof, [
@@ -244,7 +245,7 @@ describe('tasks routes', () => {
       expect(taskScreenSchema.parse((await client.get('/api/planets/music/task')).body).userTask?.status).toBe('');
     });
 
-    it('refuses an upload over the size limit with 413 and saves nothing', async () => {
+    it('refuses an upload over the size limit with 413 and saves nothing', async ({ t }) => {
       const client = await signUp(t, 'big@example.com');
       await confirmed(client);
       const big = await sharp({
@@ -269,7 +270,7 @@ describe('tasks routes', () => {
       expect(files.every((f) => f.size <= 200_000)).toBe(true);
     });
 
-    it('leaves no stored image behind when saving the entry fails', async () => {
+    it('leaves no stored image behind when saving the entry fails', async ({ t }) => {
       const client = await signUp(t, 'rollback@example.com');
       await confirmed(client);
       const before = (await t.database.db.selectFrom('files').select('key').execute()).length;
@@ -291,7 +292,7 @@ describe('tasks routes', () => {
   });
 
   describe('Gomeum logs', () => {
-    it('are written by the operator only, with public images, and read newest first by every user', async () => {
+    it('are written by the operator only, with public images, and read newest first by every user', async ({ t }) => {
       const user = await signUp(t, 'reader@example.com');
       expect((await user.postForm('/api/operator/gomeum-logs/food', { content: 'Hi' })).status).toBe(403);
       expect((await new TestClient(t).postForm('/api/operator/gomeum-logs/food', { content: 'Hi' })).status).toBe(401);
@@ -320,7 +321,28 @@ describe('tasks routes', () => {
       expect(response.status).toBe(400);
     });
 
-    it('are corrected and taken back by the operator only; a deleted entry takes its images with it', async () => {
+    it('keep each language written, read through gomeumLogIn; a correction rewrites them all', async ({ t }) => {
+      const user = await signUp(t, 'trilingual@example.com');
+      const fields = { content: 'x', content_zh: '尝了鱼。', content_ko: '생선을 맛봤어요.', content_en: '' };
+      const log = gomeumLogSchema.parse((await operator.postForm('/api/operator/gomeum-logs/game', fields)).body);
+      // No English written: the first language written is every other reader's.
+      expect(log).toMatchObject({ content: '尝了鱼。', contents: { zh: '尝了鱼。', ko: '생선을 맛봤어요.' } });
+      const [read] = gomeumLogListSchema.parse((await user.get('/api/gomeum-logs/game')).body).items;
+      expect([gomeumLogIn(read!, 'ko'), gomeumLogIn(read!, 'en')]).toEqual(['생선을 맛봤어요.', '尝了鱼。']);
+      const path = `/api/operator/gomeum-logs/game/${log.id}`;
+      const fixed = await operator.request('PUT', path, { content: 'Fish.', content_en: 'Fish.', content_ko: '생선.' });
+      expect(gomeumLogSchema.parse(fixed.body)).toMatchObject({
+        content: 'Fish.',
+        contents: { en: 'Fish.', ko: '생선.' },
+      });
+      // Corrected in one text only, it is one language's again.
+      await operator.request('PUT', path, { content: 'Fish!' });
+      const [once] = gomeumLogListSchema.parse((await user.get('/api/gomeum-logs/game')).body).items;
+      expect(once).toMatchObject({ content: 'Fish!' });
+      expect(once?.contents).toBeUndefined();
+    });
+
+    it('are corrected and taken back by the operator only; a deleted entry takes its images with it', async ({ t }) => {
       const user = await signUp(t, 'editor-watch@example.com');
       const posted = await operator.postForm('/api/operator/gomeum-logs/travel', { content: 'Took the wrong trian.' }, [
         { field: 'images', name: 'a.png', type: 'image/png', bytes: await makeImage('png') },

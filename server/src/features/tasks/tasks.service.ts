@@ -85,9 +85,9 @@ export type TaskUsers = Pick<UsersService, 'exists' | 'timeZone' | 'setTimeZone'
 /** What the task screens need of Gomeum's reactions to proofs (the reactions service). */
 export interface ProofReactions {
   /** A proof was stored (never fails). */
-  proofSubmitted(logId: string): void;
+  proofSubmitted(logId: string, guestAddress?: string): void;
   /** A proof was deleted (never fails). */
-  proofDeleted(): void;
+  proofDeleted(logId: string): void;
 }
 
 /** The zone whose calendar day starts first (UTC+14): its today is no one's tomorrow. */
@@ -169,7 +169,7 @@ export class TasksService {
         cadence: body.cadence,
         celebrated_at: null,
       });
-      if (!inserted) throw new AppError(409, 'task.error_already_confirmed');
+      if (!inserted) throw new AppError('task.error_already_confirmed');
     } else if (
       !(await this.tasks.confirmUserTask(
         existing.id,
@@ -177,32 +177,41 @@ export class TasksService {
         now,
       ))
     ) {
-      throw new AppError(409, 'task.error_already_confirmed');
+      throw new AppError('task.error_already_confirmed');
     }
     const row = await this.tasks.getUserTask(userId, planet);
-    if (!row) throw new AppError(500, 'errors.server');
+    if (!row) throw new AppError('errors.server');
     return toUserTask(row);
   }
 
   /**
    * Adds a proof to the user's log; the task keeps the latest proof's text and image and becomes
    * completed when its log holds as many proofs as the goal asks (one by default), not before.
-   * The image is stored first; if saving the entry then fails, the image is removed again, so a
-   * failed submission leaves nothing half-saved.
+   * The image (with the address it came from: its turn in the image queue is shared per address)
+   * is stored first; if saving the entry then fails, the image is removed again, so a failed
+   * submission leaves nothing half-saved.
    */
   async submitProof(
     userId: string,
     planet: PlanetId,
     fields: ProofFields,
-    image: Buffer | null,
+    image: { bytes: Buffer; address: string } | null,
+    guestAddress?: string,
   ): Promise<{ log: TaskLog; userTask: UserTask }> {
     const task = await this.tasks.getUserTask(userId, planet);
-    if (!task?.confirmed) throw new AppError(409, 'task.error_not_confirmed');
+    if (!task?.confirmed) throw new AppError('task.error_not_confirmed');
     // A proof is of a day that has come: today at the latest, in the user's time zone (unknown:
     // the zone whose today comes first, so no one's today is refused).
     const zone = (await this.users.timeZone(userId)) ?? EARLIEST_ZONE;
-    if (dayNumberOfDate(fields.date) > localDayNumber(this.now(), zone)) throw new AppError(400, 'task.error_date');
-    const file = image ? await this.files.putImage(image, { folder: 'proofs', ownerId: userId, private: true }) : null;
+    if (dayNumberOfDate(fields.date) > localDayNumber(this.now(), zone)) throw new AppError('task.error_date');
+    const file = image
+      ? await this.files.putImage(image.bytes, {
+          folder: 'proofs',
+          ownerId: userId,
+          private: true,
+          address: image.address,
+        })
+      : null;
     const now = this.now();
     const log: TaskLogRow = {
       id: newId(),
@@ -230,10 +239,10 @@ export class TasksService {
       if (file) await this.files.remove(file.key).catch(() => undefined);
       throw error;
     }
-    this.reactions.proofSubmitted(log.id);
+    this.reactions.proofSubmitted(log.id, guestAddress);
     this.alerts.proofSent({ userId, logId: log.id, title: fields.title, content: fields.content });
     const updated = await this.tasks.getUserTask(userId, planet);
-    if (!updated) throw new AppError(500, 'errors.server');
+    if (!updated) throw new AppError('errors.server');
     return { log: toTaskLog(log, null), userTask: toUserTask(updated) };
   }
 
@@ -259,7 +268,7 @@ export class TasksService {
   /** The user has seen the goal's celebration: it does not play again. */
   async markCelebrated(userId: string, planet: PlanetId): Promise<TaskProgress | null> {
     const task = await this.tasks.getUserTask(userId, planet);
-    if (!task || task.status !== 'completed') throw new AppError(409, 'task.error_not_confirmed');
+    if (!task || task.status !== 'completed') throw new AppError('task.error_not_confirmed');
     await this.tasks.markCelebrated(task.id, this.now());
     return this.getProgress(userId, planet);
   }
@@ -294,7 +303,7 @@ export class TasksService {
 
   /** Records the user's IANA time zone (400 for one this server does not know). */
   async setTimeZone(userId: string, timeZone: string): Promise<void> {
-    if (!isTimeZone(timeZone)) throw new AppError(400, 'progress.error_time_zone');
+    if (!isTimeZone(timeZone)) throw new AppError('progress.error_time_zone');
     await this.users.setTimeZone(userId, timeZone);
   }
 
@@ -308,9 +317,9 @@ export class TasksService {
     logId: string,
   ): Promise<{ userTask: UserTask; progress: TaskProgress | null }> {
     const log = await this.tasks.getLog(userId, planet, logId);
-    if (!log) throw new AppError(404, 'errors.not_found');
+    if (!log) throw new AppError('errors.not_found');
     await this.tasks.transaction(async (repo) => {
-      if (!(await repo.deleteLog(log.id))) throw new AppError(404, 'errors.not_found');
+      if (!(await repo.deleteLog(log.id))) throw new AppError('errors.not_found');
       const task = await repo.getUserTask(userId, planet);
       if (!task) return;
       const [latest] = await repo.listLogs(userId, planet, 1);
@@ -324,11 +333,11 @@ export class TasksService {
       });
     });
     // Its reaction went with it (the database cascades); the operators' queue changes.
-    this.reactions.proofDeleted();
+    this.reactions.proofDeleted(logId);
     // The entry is gone; its file goes too (a failure here leaves an orphan file, never a broken entry).
     if (log.image_key) await this.files.remove(log.image_key).catch(() => undefined);
     const task = await this.tasks.getUserTask(userId, planet);
-    if (!task) throw new AppError(404, 'errors.not_found');
+    if (!task) throw new AppError('errors.not_found');
     return { userTask: toUserTask(task), progress: await this.getProgress(userId, planet) };
   }
 
@@ -348,7 +357,7 @@ export class TasksService {
     planet: PlanetId,
     edit: { description?: string | undefined; reward?: string | undefined; proof?: string | undefined },
   ): Promise<UserTask> {
-    if (!(await this.users.exists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.users.exists(userId))) throw new AppError('errors.not_found');
     const now = this.now();
     const changes = {
       ...(edit.description === undefined ? {} : { description: edit.description }),
@@ -377,13 +386,13 @@ export class TasksService {
       });
     }
     const row = await this.tasks.getUserTask(userId, planet);
-    if (!row) throw new AppError(500, 'errors.server');
+    if (!row) throw new AppError('errors.server');
     return toUserTask(row);
   }
 
   /** A user's task and whole log on a planet, for the operator. */
   async operatorView(userId: string, planet: PlanetId): Promise<{ userTask: UserTask | null; logs: TaskLog[] }> {
-    if (!(await this.users.exists(userId))) throw new AppError(404, 'errors.not_found');
+    if (!(await this.users.exists(userId))) throw new AppError('errors.not_found');
     const [task, logs] = await Promise.all([
       this.tasks.getUserTask(userId, planet),
       this.tasks.listLogs(userId, planet, 200),

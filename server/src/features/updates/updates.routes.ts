@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { UpdatesService } from './updates.service.ts';
@@ -15,21 +16,20 @@ export async function updatesRoutes(app: App, options: { updates: UpdatesService
 
   addRoute(app, ROUTES.diaryState, async (request) => updates.diaryState(request.user.id));
 
-  addRoute(app, ROUTES.diarySeen, async (request) => updates.markSeen(request.user.id, request.body.seenAt));
+  addRoute(app, ROUTES.diarySeen, perPerson(60), async (request) =>
+    updates.markSeen(request.user.id, request.body.seenAt),
+  );
 
   addRoute(app, ROUTES.update, async (request) => updates.get(request.params.id));
 
   addRoute(app, ROUTES.createUpdate, async (request) => updates.create(request.body));
 
   // Called as the operator types (debounced): generous, but bounded like other operator writes.
-  addRoute(
-    app,
-    ROUTES.previewUpdate,
-    { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
-    async (request) => updates.preview(request.body.html),
-  );
+  addRoute(app, ROUTES.previewUpdate, perPerson(240), async (request) => updates.preview(request.body.html));
 
   addRoute(app, ROUTES.editUpdate, async (request) => updates.edit(request.params.id, request.body));
+
+  addRoute(app, ROUTES.updatePopupLinks, async (request) => updates.popupLinks(request.params.id));
 
   addRoute(app, ROUTES.deleteUpdate, async (request) => {
     await updates.remove(request.params.id);
@@ -39,7 +39,7 @@ export async function updatesRoutes(app: App, options: { updates: UpdatesService
   addRoute(app, ROUTES.setUpdateImage, async (request) => {
     const form = await readMultipart(request, 1);
     const image = form.files[0]?.bytes;
-    if (!image) throw new AppError(400, 'upload.error_not_image');
+    if (!image) throw new AppError('upload.error_not_image');
     return updates.setImage(request.params.id, image, request.user.id);
   });
 

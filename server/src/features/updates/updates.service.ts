@@ -1,6 +1,7 @@
 import { fileUrl, type FilesService } from '../files/index.ts';
-import type { DiaryState, Update, UpdateBody } from '@gomeum/contracts';
-import { pickLocalized, type LocalizedText } from '@gomeum/contracts';
+import type { DiaryState, ServerEventOf, Update, UpdateBody, UpdatePopupLinks } from '@gomeum/contracts';
+import { LANGUAGES, pickLocalized, popupDate, type LocalizedText } from '@gomeum/contracts';
+import type { PopupLinks } from '../home/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseLocalized, stringifyLocalized } from '../../lib/json.ts';
@@ -42,6 +43,9 @@ function excerpt(text: string): string {
   return text.length > PUSH_BODY_LENGTH ? `${text.slice(0, PUSH_BODY_LENGTH - 1)}…` : text;
 }
 
+/** What the diary tells open tabs: an update published, or one changed or deleted. */
+export type UpdateEvent = ServerEventOf<'update.published'> | ServerEventOf<'update.changed'>;
+
 /** The updates diary: the operator writes sanitized entries, everyone reads them, users mark them seen. */
 export class UpdatesService {
   constructor(
@@ -49,9 +53,10 @@ export class UpdatesService {
     private readonly now: () => number,
     private readonly push: PushSender = noPushSender,
     private readonly files: FilesService | null = null,
-    /** Tells every open tab (the live channel): their diary dot appears without a reload. */
-    private readonly announce: (event: { type: 'update.published'; id: string; createdAt: number }) => unknown = () =>
-      undefined,
+    /** Tells every open tab (the live channel): their diary dot and entries change without a reload. */
+    private readonly announce: (event: UpdateEvent) => unknown = () => undefined,
+    /** Signs the home page's popup links (the home feature's). */
+    private readonly links: Pick<PopupLinks, 'path'> | null = null,
   ) {}
 
   async list(): Promise<Update[]> {
@@ -60,7 +65,7 @@ export class UpdatesService {
 
   async get(id: string): Promise<Update> {
     const update = await this.find(id);
-    if (!update) throw new AppError(404, 'errors.not_found');
+    if (!update) throw new AppError('errors.not_found');
     return update;
   }
 
@@ -68,6 +73,24 @@ export class UpdatesService {
   async find(id: string): Promise<Update | null> {
     const row = await this.updates.find(id);
     return row ? toUpdate(row) : null;
+  }
+
+  /**
+   * The operator's links to share an update as the home page's popup: one per language it has a
+   * title in, with that title, its day and its image, signed.
+   */
+  async popupLinks(id: string): Promise<UpdatePopupLinks> {
+    const update = await this.get(id);
+    const { links } = this;
+    if (!links) throw new AppError('errors.server');
+    const date = popupDate(update.createdAt);
+    return {
+      links: LANGUAGES.flatMap((language) => {
+        const title = update.title[language];
+        if (!title) return [];
+        return [{ language, path: links.path({ title, date, image: update.imageUrl, video: null }) }];
+      }),
+    };
   }
 
   /** One language's content as `create` or `edit` would store it (the editor's preview); stores nothing. */
@@ -107,21 +130,23 @@ export class UpdatesService {
       content: stringifyLocalized(content),
       updated_at: this.now(),
     });
-    if (!changed) throw new AppError(404, 'errors.not_found');
+    if (!changed) throw new AppError('errors.not_found');
+    await this.announce({ type: 'update.changed', id });
     return this.get(id);
   }
 
   async remove(id: string): Promise<void> {
     const row = await this.updates.find(id);
-    if (!row || !(await this.updates.delete(id))) throw new AppError(404, 'errors.not_found');
+    if (!row || !(await this.updates.delete(id))) throw new AppError('errors.not_found');
+    await this.announce({ type: 'update.changed', id });
     if (row.image_key) await this.files?.remove(row.image_key);
   }
 
   /** Gives an update a new image (public, resized), or removes it with `null`; the old one is deleted. */
   async setImage(id: string, image: Buffer | null, operatorId: string): Promise<Update> {
     const row = await this.updates.find(id);
-    if (!row) throw new AppError(404, 'errors.not_found');
-    if (image && !this.files) throw new AppError(500, 'errors.server');
+    if (!row) throw new AppError('errors.not_found');
+    if (image && !this.files) throw new AppError('errors.server');
     const file =
       image && this.files
         ? await this.files.putImage(image, { folder: 'updates', ownerId: operatorId, private: false })
@@ -132,6 +157,7 @@ export class UpdatesService {
       if (file) await this.files?.remove(file.key);
       throw error;
     }
+    await this.announce({ type: 'update.changed', id });
     if (row.image_key) await this.files?.remove(row.image_key);
     return this.get(id);
   }

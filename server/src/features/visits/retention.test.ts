@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { guestClient } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { appTest } from '../../test/app-test.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('retention of addresses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ retentionMs: 90 * DAY, trustProxy: { hops: 1 } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+const it = appTest({ retentionMs: 90 * DAY, trustProxy: { hops: 1 } });
 
-  it('removes the IP of visits and sign-ins older than the retention period, keeping city and country', async () => {
+describe('retention of addresses', () => {
+  it('removes the IP of visits and sign-ins older than the retention period, keeping city and country', async ({
+    t,
+  }) => {
     const { client, id } = await guestClient(t);
     const visit = (page: string) => client.post('/api/visits', { page }, { 'x-forwarded-for': '81.2.69.142' });
     expect((await visit('/old-page')).status).toBe(200);

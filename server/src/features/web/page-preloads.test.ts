@@ -16,7 +16,7 @@ const hrefs = (tags: string[], rel: string) =>
   tags.filter((tag) => tag.includes(`rel="${rel}"`)).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]);
 
 describe('page preloads', () => {
-  it("preload a signed-in visitor's page: its chunks and styles (not those index.html has) and first reads", () => {
+  it("preload a signed-in visitor's page: its chunks and styles (not those index.html has) and prefetched reads", () => {
     const tags = preloadTags(INDEX, '/galaxy', PAGES, SIGNED_IN);
     expect(hrefs(tags, 'modulepreload')).toEqual(['/assets/galaxy-1.js']);
     expect(hrefs(tags, 'preload')).toEqual(['/api/me', '/api/galaxy']);
@@ -25,13 +25,14 @@ describe('page preloads', () => {
     for (const tag of tags.filter((tag) => tag.includes('as="fetch"'))) expect(tag).toMatch(/ crossorigin /);
   });
 
-  it("read a planet's task screen, progress and logs on its task page, with the planet in the address", () => {
+  it("read a planet's task screen, progress, logs and reminder on its task page, with the planet in the address", () => {
     expect(hrefs(preloadTags(INDEX, '/task/music', PAGES, SIGNED_IN), 'preload')).toEqual([
       '/api/me',
       '/api/planets/music/task',
       '/api/planets/music/progress',
       '/api/planets/music/logs',
       '/api/gomeum-logs/music',
+      '/api/planets/music/reminder',
     ]);
     expect(hrefs(preloadTags(INDEX, '/planet/moon', PAGES, SIGNED_IN), 'preload')).toEqual([
       '/api/me',

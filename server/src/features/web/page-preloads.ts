@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   AUTH_ROUTES,
   matchWebRoute,
-  PAGE_FIRST_READS,
+  PAGE_PREFETCHES,
   routeUrl,
   type UserRouteName,
   type WebRoute,
@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../auth/index.ts';
 import { escapeHtml } from './share-tags.ts';
 
 /** A page that reads something first. */
-type FirstReadPage = keyof typeof PAGE_FIRST_READS;
+type PrefetchedPage = keyof typeof PAGE_PREFETCHES;
 
 /** What the web build lists for a page (`web/scripts/page-preloads.ts` writes `page-preloads.json`). */
 interface PageFiles {
@@ -22,11 +22,11 @@ interface PageFiles {
 }
 
 /**
- * The API reads a signed-in user's page makes first (the contract's `PAGE_FIRST_READS`, the same
+ * The API reads a signed-in user's page makes first (the contract's `PAGE_PREFETCHES`, the same
  * URLs its queries fetch); none when the page's parameters are not the routes' (an unknown planet).
  */
 export function pageReads(name: WebRoute, params: Record<string, string>): string[] {
-  const names: readonly UserRouteName[] = name in PAGE_FIRST_READS ? PAGE_FIRST_READS[name as FirstReadPage] : [];
+  const names: readonly UserRouteName[] = name in PAGE_PREFETCHES ? PAGE_PREFETCHES[name as PrefetchedPage] : [];
   const urls: string[] = [];
   for (const route of names.map((read) => routes[read])) {
     if (!('params' in route)) {
@@ -94,7 +94,7 @@ export function preloadTags(
     // At a low priority, like the shell's own scripts: a page's first paint needs only its styles.
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" fetchpriority="low" />`);
   return [
-    // Applied before the first paint: a drawn page paints with them, and a page the app renders
+    // Applied before the first paint: a rendered page paints with them, and a page the app renders
     // needs no new style pass when its chunk would have added them.
     ...files.styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
     ...reads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`),

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithOperator, guestClient, TEST_OPERATOR } from '../../test/accounts.ts';
-import { TestClient, type TestApp } from '../../test/test-app.ts';
-import { drawnPagePolicy, embeddedJson, renderDirOf, withRenderedPage } from './page-render.ts';
+import { describe, expect } from 'vitest';
+import { guestClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
+import { TestClient } from '../../test/test-app.ts';
+import { embeddedJson, pageAround, renderDirOf } from './page-render.ts';
 import { escapeHtml } from './share-tags.ts';
 
 const SHELL = `<!doctype html>
@@ -21,18 +21,36 @@ const SHELL = `<!doctype html>
 </html>`;
 
 /**
- * A stand-in for the web build's server render (`web/dist-ssr/entry-server.js`): it draws which
- * page, in which language, from which answers, so the tests see exactly what the server handed it.
+ * A stand-in for the web build's render module (`web/dist-ssr/entry-server.js`): it reads what a
+ * page reads through the server (who is signed in, and a signed-in page's data), renders which
+ * page, in which language, from which answers, with React's inline scripts carrying the nonce, in
+ * two chunks, so the tests see exactly what the server handed it and how it streams.
  */
 const RENDER_MODULE = `
-export async function renderPage({ url, language, reads }) {
+const PAGE_READS = { '/galaxy': ['/api/galaxy'], '/planet/moon': ['/api/moon/questions'] };
+export async function renderPage({ url, language, nonce, read }) {
   globalThis.gomeumRenders = (globalThis.gomeumRenders ?? 0) + 1;
+  const { pathname } = new URL(url, 'http://localhost');
+  const reads = {};
+  for (const path of ['/api/me', ...(PAGE_READS[pathname] ?? [])]) {
+    const reply = await read(path);
+    if (reply.status !== 200) return null;
+    reads[path] = reply.body;
+  }
   const me = reads['/api/me'];
+  if (PAGE_READS[pathname] && !me) return null;
   return {
-    html: '<div style="animation-delay:-1.3s;animation-duration:5s;"></div><main data-url="' + new URL(url).pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '" data-reads="' + Object.keys(reads).join(' ') + '"></main>',
-    title: language + ' <' + new URL(url).pathname + '> & Gomeum',
-    // A page with a form whose action is React's: its form-replay runtime, taken out of the page.
-    scripts: new URL(url).pathname === '/planet/moon' ? ['addEventListener("submit",function(a){})'] : [],
+    title: language + ' <' + pathname + '> & Gomeum',
+    pipe(destination) {
+      destination.write('<script nonce="' + nonce + '">addEventListener("submit",function(){})</script>');
+      setTimeout(() => {
+        destination.write('<main data-url="' + pathname + '" data-lang="' + language + '" data-me="' + (me ? me.id : 'none') + '"></main>');
+        destination.end();
+      }, 5);
+    },
+    state: () => ({ reads }),
+    sprites: () => '<svg id="art-sprite-cat"></svg>',
+    abort() {},
   };
 }
 `;
@@ -40,46 +58,54 @@ export async function renderPage({ url, language, reads }) {
 /** A render that breaks. */
 const BROKEN_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
 
-/** The JSON the page embeds for the app's first reads, or null when it has none. */
-function firstReads(html: string): Record<string, unknown> | null {
-  const match = /<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html);
-  return match ? (JSON.parse(match[1] ?? 'null') as Record<string, unknown>) : null;
+/** The JSON the page embeds for the app to hydrate, or null when it has none. */
+function embeddedState(html: string): { reads: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="dehydrated-state">([^<]*)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1] ?? 'null') as { reads: Record<string, unknown> }) : null;
 }
 
-describe('pages drawn by the server', () => {
-  let t: TestApp;
-  let webDist: string;
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-25-test' }));
-    fs.writeFileSync(
-      path.join(webDist, 'page-preloads.json'),
-      JSON.stringify({
-        register: { scripts: ['/assets/register-1.js'], styles: ['/assets/register-1.css'] },
-        galaxy: { scripts: ['/assets/galaxy-1.js'], styles: ['/assets/galaxy-1.css'] },
-      }),
-    );
-    fs.mkdirSync(renderDirOf(webDist));
-    fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
-    t = await createTestAppWithOperator({ webDist });
-  });
-  afterAll(async () => {
-    await t.close();
+/** The nonce a response's policy allows scripts by. */
+function policyNonce(policy: unknown): string | undefined {
+  return /script-src 'self' 'nonce-([^']+)'/.exec(String(policy))?.[1];
+}
+
+/** The built web app the server serves: its shell, version, preloads and render module. */
+let webDist: string;
+const it = appTest((after) => {
+  webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-25-test' }));
+  fs.writeFileSync(
+    path.join(webDist, 'page-preloads.json'),
+    JSON.stringify({
+      register: { scripts: ['/assets/register-1.js'], styles: ['/assets/register-1.css'] },
+      galaxy: { scripts: ['/assets/galaxy-1.js'], styles: ['/assets/galaxy-1.css'] },
+    }),
+  );
+  fs.mkdirSync(renderDirOf(webDist));
+  fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
+  after(() => {
     fs.rmSync(webDist, { recursive: true, force: true });
     fs.rmSync(renderDirOf(webDist), { recursive: true, force: true });
   });
+  return { operator: TEST_OPERATOR, webDist };
+});
 
-  it('draws a public page for a visitor, in English without a language cookie, from their own /api/me', async () => {
+describe('pages rendered by the server', () => {
+  it('renders a public page for a visitor, in English without a language cookie, from their own /api/me', async ({
+    t,
+  }) => {
     const response = await new TestClient(t).get('/');
     expect(response.status).toBe(200);
-    expect(response.text).toContain('<div id="root" data-rendered="en"><div style=');
-    expect(response.text).toContain('<main data-url="/" data-lang="en" data-me="none"');
-    expect(firstReads(response.text)).toEqual({ '/api/me': null });
+    expect(response.text).toContain('<div id="root" data-rendered="en"><script nonce=');
+    expect(response.text).toContain('<main data-url="/" data-lang="en" data-me="none"></main></div>');
+    expect(embeddedState(response.text)).toEqual({ reads: { '/api/me': null } });
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it("draws the page in the reader's language (their cookie), and says so in <html lang> and its title", async () => {
+  it("renders the page in the reader's language (their cookie), and says so in <html lang> and its title", async ({
+    t,
+  }) => {
     const response = await new TestClient(t).request('GET', '/register', undefined, { cookie: 'gomeum_lang=ko' });
     expect(response.text).toContain('<html lang="ko"');
     expect(response.text).toContain('<title>ko &lt;/register&gt; &amp; Gomeum</title>');
@@ -90,7 +116,9 @@ describe('pages drawn by the server', () => {
     expect(other.text).toContain('data-rendered="en"');
   });
 
-  it("draws a first visit in the browser's language (Accept-Language) when it is one of ours; the cookie wins", async () => {
+  it("renders a first visit in the browser's language (Accept-Language) when it is one of ours; the cookie wins", async ({
+    t,
+  }) => {
     const visit = (headers: Record<string, string>) =>
       new TestClient(t).request('GET', '/', undefined, headers).then((response) => response.text);
     const korean = await visit({ 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8' });
@@ -107,15 +135,14 @@ describe('pages drawn by the server', () => {
     expect(chosen).toContain('<html lang="en"');
   });
 
-  it("draws a signed-in visitor's first page from their own /api/me only, kept out of shared caches", async () => {
+  it("renders a signed-in visitor's page from their own /api/me, kept out of shared caches", async ({ t }) => {
     const alice = await guestClient(t);
     const bob = await guestClient(t);
     const page = await alice.client.get('/register');
     expect(page.status).toBe(200);
     expect(page.text).toContain(`data-me="${alice.id}"`);
     expect(page.text).not.toContain(bob.id);
-    const reads = firstReads(page.text);
-    expect(Object.keys(reads ?? {})).toEqual(['/api/me']);
+    const reads = embeddedState(page.text)?.reads;
     // The same answer the API gives Alice herself.
     expect(reads?.['/api/me']).toEqual((await alice.client.get('/api/me')).body);
     expect(page.headers['cache-control']).toBe('private, no-cache');
@@ -126,7 +153,7 @@ describe('pages drawn by the server', () => {
     expect(bobs.text).not.toContain(alice.id);
   });
 
-  it('draws a page with its styles first and its scripts at a low priority, its art allowed by hash', async () => {
+  it('renders a page with its styles first and its scripts at a low priority', async ({ t }) => {
     const page = await new TestClient(t).get('/register');
     expect(page.text).toContain('<div id="root" data-rendered="en">');
     // The first paint needs only the styles: the page's own come before its scripts, which start
@@ -137,45 +164,40 @@ describe('pages drawn by the server', () => {
     );
     expect(style).toBeGreaterThan(0);
     expect(script).toBeGreaterThan(style);
-    // The app's entry starts it as on any page: no inline script.
+    // The app's entry starts it as on any page.
     expect(page.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(page.text).not.toMatch(/<script>/);
-    // Its drawings' style attributes are allowed by the hash of each exact value, nothing more.
-    const policy = String(page.headers['content-security-policy']);
-    const hash = createHash('sha256').update('animation-delay:-1.3s;animation-duration:5s;').digest('base64');
-    expect(policy).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
-    expect(policy).toContain("script-src 'self';");
-    expect(policy).not.toContain('unsafe-inline');
   });
 
-  it("runs a drawn form's replay script from the head, allowed by its hash and no other inline script", async () => {
-    const alice = await guestClient(t);
-    const page = await alice.client.get('/planet/moon');
-    expect(page.status).toBe(200);
-    const script = 'addEventListener("submit",function(a){})';
-    const head = page.text.slice(0, page.text.indexOf('</head>'));
-    expect(head).toContain(`<script>${script}</script>`);
-    expect(page.text.match(/<script>/g)).toHaveLength(1);
-    const policy = String(page.headers['content-security-policy']);
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(policy.match(/script-src /g)).toHaveLength(1);
-    expect(policy).not.toContain('unsafe-inline');
-    // A page without such a form runs none.
-    const galaxy = await alice.client.get('/galaxy');
-    expect(galaxy.text).not.toMatch(/<script>/);
-    expect(String(galaxy.headers['content-security-policy'])).toContain("script-src 'self';");
+  it("allows React's inline scripts by the response's own nonce, and no other inline script", async ({ t }) => {
+    const nonces = new Set<string>();
+    for (const url of ['/', '/register', '/', '/register']) {
+      const page = await new TestClient(t).get(url);
+      const policy = String(page.headers['content-security-policy']);
+      const nonce = policyNonce(policy);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      // The render was handed the nonce the policy names: its scripts carry it.
+      expect(page.text).toContain(`<script nonce="${nonce}">`);
+      expect(policy.match(/script-src /g)).toHaveLength(1);
+      expect(policy).not.toContain('unsafe-inline');
+      expect(policy).toContain("style-src 'self';");
+      nonces.add(nonce ?? '');
+    }
+    // A nonce is never used twice.
+    expect(nonces.size).toBe(4);
+    // The bare shell allows no inline script at all.
+    const shell = await new TestClient(t).request('GET', '/', undefined, { 'x-gomeum-shell': 'bare' });
+    expect(String(shell.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
-  it("draws a signed-in user's page from their own reads, theirs alone, and no shared cache keeps it", async () => {
+  it("renders a signed-in user's page from their own reads, theirs alone, and no shared cache keeps it", async ({
+    t,
+  }) => {
     const alice = await guestClient(t);
     const bob = await guestClient(t);
     const response = await alice.client.get('/galaxy');
     expect(response.status).toBe(200);
-    expect(response.text).toContain(
-      `<main data-url="/galaxy" data-lang="en" data-me="${alice.id}" data-reads="/api/me /api/galaxy">`,
-    );
-    const reads = firstReads(response.text);
+    expect(response.text).toContain(`<main data-url="/galaxy" data-lang="en" data-me="${alice.id}">`);
+    const reads = embeddedState(response.text)?.reads;
     expect(reads?.['/api/me']).toMatchObject({ id: alice.id });
     // The page's answer, as her own read of it would have it.
     expect(reads?.['/api/galaxy']).toEqual((await alice.client.get('/api/galaxy')).body);
@@ -187,37 +209,29 @@ describe('pages drawn by the server', () => {
     expect(response.text).not.toContain('<link rel="preload" as="fetch"');
     // Bob's page is his.
     const his = await bob.client.get('/galaxy');
-    expect(firstReads(his.text)?.['/api/me']).toMatchObject({ id: bob.id });
+    expect(embeddedState(his.text)?.reads['/api/me']).toMatchObject({ id: bob.id });
     expect(his.text).not.toContain(alice.id);
   });
 
-  it("draws a planet's task page from its four reads (the progress card drawn with it)", async () => {
-    const alice = await guestClient(t);
-    const response = await alice.client.get('/task/music');
-    expect(response.text).toContain(
-      `data-reads="/api/me /api/planets/music/task /api/planets/music/progress /api/planets/music/logs /api/gomeum-logs/music"`,
-    );
-  });
-
-  it('leaves a signed-in page to the app for a visitor, whom the app sends to sign in', async () => {
+  it('leaves a signed-in page to the app for a visitor, whom the app sends to sign in', async ({ t }) => {
     const visitor = await new TestClient(t).get('/galaxy');
     expect(visitor.status).toBe(200);
     expect(visitor.text).toContain('<div id="root"></div>');
-    expect(firstReads(visitor.text)).toBeNull();
+    expect(embeddedState(visitor.text)).toBeNull();
     expect(visitor.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
-  it('gives the service worker the bare shell it keeps for offline use, with no one in it', async () => {
+  it('gives the service worker the bare shell it keeps for offline use, with no one in it', async ({ t }) => {
     const alice = await guestClient(t);
     const response = await alice.client.request('GET', '/', undefined, { 'x-gomeum-shell': 'bare' });
     expect(response.status).toBe(200);
     expect(response.text).toContain('<div id="root"></div>');
     expect(response.text).not.toContain(alice.id);
-    expect(firstReads(response.text)).toBeNull();
+    expect(embeddedState(response.text)).toBeNull();
     expect(response.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
-  it('sends the bare shell when the render fails, and keeps serving', async () => {
+  it('sends the bare shell when the render fails, and keeps serving', async ({ t }) => {
     fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), BROKEN_MODULE);
     try {
       const broken = await new TestClient(t).get('/');
@@ -234,35 +248,25 @@ describe('pages drawn by the server', () => {
     expect(next.text).toContain('data-rendered="en"');
   });
 
-  it("keeps a visitor's page once drawn a few times, never a signed-in user's or one with a query", async () => {
+  it("renders every visitor's page afresh, each in its own render", async ({ t }) => {
     const renders = () => (globalThis as { gomeumRenders?: number }).gomeumRenders ?? 0;
-    const visitor = new TestClient(t);
-    const get = (url: string, client = visitor) => client.request('GET', url, undefined, { cookie: 'gomeum_lang=zh' });
     const before = renders();
-    for (let i = 0; i < 20; i += 1) {
-      const page = (await get('/register')).text;
-      expect(page).toContain('data-lang="zh"');
-      // Its title is kept with it.
-      expect(page).toContain('<title>zh &lt;/register&gt; &amp; Gomeum</title>');
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        new TestClient(t).request('GET', '/register', undefined, {
+          cookie: `gomeum_lang=${['zh', 'ko', 'en'][i % 3]}`,
+        }),
+      ),
+    );
+    expect(renders() - before).toBe(12);
+    for (const [i, page] of pages.entries()) {
+      const language = ['zh', 'ko', 'en'][i % 3];
+      expect(page.text).toContain(`data-lang="${language}"`);
+      expect(page.text).toContain(`<title>${language} &lt;/register&gt; &amp; Gomeum</title>`);
     }
-    // Drawn its first 8 times, then served as kept.
-    expect(renders() - before).toBe(8);
-
-    const alice = await guestClient(t);
-    const signedIn = renders();
-    for (let i = 0; i < 3; i += 1) {
-      const page = await alice.client.get('/register');
-      expect(page.text).toContain(`data-me="${alice.id}"`);
-    }
-    expect(renders() - signedIn).toBe(3);
-
-    const query = renders();
-    await get('/?popup=update');
-    await get('/?popup=update');
-    expect(renders() - query).toBe(2);
   });
 
-  it('draws no unknown page and not the dashboard', async () => {
+  it('renders no unknown page and not the dashboard', async ({ t }) => {
     expect((await new TestClient(t).get('/no/such/page')).text).toContain('<div id="root"></div>');
     const operator = new TestClient(t);
     await operator.post('/api/auth/login', TEST_OPERATOR);
@@ -270,82 +274,44 @@ describe('pages drawn by the server', () => {
   });
 });
 
-describe('embedding a page', () => {
-  it('writes answers that cannot close their script element or open a comment', () => {
+describe('the page around a render', () => {
+  it('embeds state that cannot close its script element or open a comment', () => {
     const hostile = { text: '</script><script>alert(1)</script><!-- & \u2028\u2029' };
     const json = embeddedJson(hostile);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(hostile);
-    const page = withRenderedPage(SHELL, { html: '<p>hi</p>' }, { '/api/x': hostile }, 'zh');
-    // The shell's entry and the embedded answers: nothing else closes a script.
+    const { head, tail } = pageAround(SHELL, { title: 'Gomeum', language: 'zh' });
+    const page = `${head}<p>hi</p>${tail({ '/api/x': hostile })}`;
+    // The shell's entry and the embedded state: nothing else closes a script.
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     expect(page).toContain('<html lang="zh-Hans"');
     expect(page).toContain('<div id="root" data-rendered="zh"><p>hi</p></div>');
-    // A render without a title (built before titles were drawn) leaves the shell's.
     expect(page).toContain('<title>Gomeum</title>');
   });
 
-  it('holds the first paint until the whole drawn page is in: its head expects the element after it', () => {
-    const page = withRenderedPage(SHELL, { html: '<p>hi</p>' }, {}, 'en');
-    const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<link rel="expect" href="#first-reads" blocking="render" />');
-    expect(page.indexOf('id="first-reads"')).toBeGreaterThan(page.indexOf('<p>hi</p>'));
-  });
-
-  it("names the tab with the drawn page's title, escaped", () => {
-    const page = withRenderedPage(SHELL, { html: '<p>hi</p>', title: '</title><script>x</script> · Gomeum' }, {}, 'en');
-    expect(page).toContain('<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · Gomeum</title>');
-    expect(page.match(/<title>/g)).toHaveLength(1);
-  });
-
-  it.each(["$'", '$`', '$&', '$$', '$1', '$<x>'])(
-    'embeds a drawing, title and answers holding %s as they are',
-    (pattern) => {
-      const page = withRenderedPage(
-        SHELL,
-        { html: `<p>${pattern}</p>`, title: `t${pattern}` },
-        { '/api/x': { text: pattern } },
-        'en',
-      );
-      expect(page).toContain(`<div id="root" data-rendered="en"><p>${pattern}</p></div>`);
-      expect(page).toContain(`<title>${escapeHtml(`t${pattern}`)}</title>`);
-      expect(page.match(/<div id="root"/g)).toHaveLength(1);
-      expect(page.match(/<\/head>/g)).toHaveLength(1);
-    },
-  );
-
-  it('allows exactly the style attributes the page was drawn with, read as the browser reads them', () => {
-    const policy = drawnPagePolicy("style-src 'self'", {
-      html: '<p style="opacity:0.5;"></p><i style="a:&quot;b&quot;"></i>',
-    });
-    const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
-    expect(policy).toContain(hash('opacity:0.5;'));
-    expect(policy).toContain(hash('a:"b"'));
-    expect(drawnPagePolicy("style-src 'self'", { html: '<p></p>' })).toBe("style-src 'self'");
-  });
-
-  it("allows the page's own inline scripts by their hashes, in the policy's one script-src", () => {
-    const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
-    const policy = "default-src 'self';script-src 'self';style-src 'self';script-src-attr 'none'";
-    const scripts = ['addEventListener("submit",function(){})', 'var b=1'];
-    expect(drawnPagePolicy(policy, { html: '<form></form>', scripts })).toBe(
-      `default-src 'self';script-src 'self' ${[hash(scripts[0] ?? ''), hash(scripts[1] ?? '')].sort().join(' ')};` +
-        "style-src 'self';script-src-attr 'none'",
+  it('holds the first paint until the whole page is in: its head expects the element after it', () => {
+    const { head, tail } = pageAround(SHELL, { title: 'Gomeum', language: 'en' });
+    const page = `${head}<p>hi</p>${tail({})}`;
+    expect(page.slice(0, page.indexOf('</head>'))).toContain(
+      '<link rel="expect" href="#dehydrated-state" blocking="render" />',
     );
-    // No scripts, no change; a policy without script-src is not quietly widened.
-    expect(drawnPagePolicy(policy, { html: '<p></p>', scripts: [] })).toBe(policy);
-    expect(() => drawnPagePolicy("default-src 'self'", { html: '', scripts })).toThrow(/script-src/);
+    expect(page.indexOf('id="dehydrated-state"')).toBeGreaterThan(page.indexOf('<p>hi</p>'));
   });
 
-  it("puts the page's inline scripts in the head, before the page, and refuses one that would end early", () => {
-    const page = withRenderedPage(SHELL, { html: '<form></form>', scripts: ['var a=1'] }, {}, 'en');
-    const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<script>var a=1</script>');
-    expect(page.indexOf('<script>var a=1</script>')).toBeLessThan(page.indexOf('<div id="root"'));
-    for (const script of ['a="</script><script>alert(1)"', 'a="</SCRIPT >"', '"<!--"']) {
-      expect(() => withRenderedPage(SHELL, { html: '', scripts: [script] }, {}, 'en')).toThrow(/early/);
-      expect(() => drawnPagePolicy("script-src 'self'", { html: '', scripts: [script] })).toThrow(/early/);
-    }
+  it("names the tab with the page's title, escaped", () => {
+    const { head } = pageAround(SHELL, { title: '</title><script>x</script> · Gomeum', language: 'en' });
+    expect(head).toContain('<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt; · Gomeum</title>');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it.each(["$'", '$`', '$&', '$$', '$1', '$<x>'])('embeds a title and state holding %s as they are', (pattern) => {
+    const { head, tail } = pageAround(SHELL, { title: `t${pattern}`, language: 'en' });
+    const page = `${head}<p>${pattern}</p>${tail({ text: pattern })}`;
+    expect(page).toContain(`<div id="root" data-rendered="en"><p>${pattern}</p></div>`);
+    expect(page).toContain(`<title>${escapeHtml(`t${pattern}`)}</title>`);
+    expect(page).toContain(embeddedJson({ text: pattern }));
+    expect(page.match(/<div id="root"/g)).toHaveLength(1);
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it('finds the render next to the build it belongs to', () => {

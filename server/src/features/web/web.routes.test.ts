@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithOperator, operatorClient } from '../../test/accounts.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { ERRORS } from '@gomeum/contracts';
+import { describe, expect } from 'vitest';
+import { operatorClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { appTest, type AfterApp, type NewApp } from '../../test/app-test.ts';
+import { loadConfig } from '../../config.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -27,28 +29,32 @@ function metaTags(html: string): Array<[string, string]> {
 }
 const tag = (html: string, key: string) => metaTags(html).find(([name]) => name === key)?.[1];
 
-describe('web app serving', () => {
-  let t: TestApp;
-  let webDist: string;
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-22-test' }));
-    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    // A build's precompressed siblings, and a source map that must never be served.
-    const big = `export const stars = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `star-${i}`))};`;
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), big);
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.map'), '{"version":3}');
-    t = await createTestAppWithOperator({ webDist });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+/** A built web app of the shell alone, removed once its app is closed. */
+function webDistWithShell(after: AfterApp): string {
+  const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
+  after(() => fs.rmSync(webDist, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
+  return webDist;
+}
 
-  it.each([
+/** A built web app: the shell, its version, a script, and a large script with its siblings. */
+let webDist: string;
+const it = appTest((after) => {
+  webDist = webDistWithShell(after);
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-22-test' }));
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // A build's precompressed siblings, and a source map that must never be served.
+  const big = `export const stars = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `star-${i}`))};`;
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), big);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.map'), '{"version":3}');
+  return { operator: TEST_OPERATOR, webDist };
+});
+
+describe('web app serving', () => {
+  it.for([
     '/',
     '/register',
     '/galaxy',
@@ -60,7 +66,7 @@ describe('web app serving', () => {
     '/gomeum-log/food',
     '/gomeum-dashboard',
     '/update/42',
-  ])('answers the page %s with the app shell', async (url) => {
+  ])('answers the page %s with the app shell', async (url, { t }) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -68,31 +74,31 @@ describe('web app serving', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers an unknown page with the app shell and a 404 status', async () => {
+  it('answers an unknown page with the app shell and a 404 status', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<div id="root">');
   });
 
-  it('answers an unknown API path with a JSON 404', async () => {
+  it('answers an unknown API path with a JSON 404', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'errors.not_found', message: 'Not found.' } });
+    expect(response.json()).toEqual({ error: { code: 'errors.not_found', message: ERRORS['errors.not_found'].en } });
   });
 
-  it('serves hashed assets with long-lived caching', async () => {
+  it('serves hashed assets with long-lived caching', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves /version.json from the build, never cached', async () => {
+  it('serves /version.json from the build, never cached', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/version.json' });
     expect(response.json()).toEqual({ version: '2026-11-22-test' });
     expect(response.headers['cache-control']).toMatch(/no-store/);
   });
 
-  it('announces a web build deployed while the server runs, without a restart', async () => {
+  it('announces a web build deployed while the server runs, without a restart', async ({ t }) => {
     const file = path.join(webDist, 'version.json');
     fs.writeFileSync(file, JSON.stringify({ version: '2026-11-23-next' }));
     // A later modification time, as a real deployment has.
@@ -102,7 +108,7 @@ describe('web app serving', () => {
     expect(response.json()).toEqual({ version: '2026-11-23-next' });
   });
 
-  it('sends a strict Content-Security-Policy and nosniff', async () => {
+  it('sends a strict Content-Security-Policy and nosniff', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -112,7 +118,7 @@ describe('web app serving', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends a precompressed asset as brotli or gzip by Accept-Encoding, and says it varies', async () => {
+  it('sends a precompressed asset as brotli or gzip by Accept-Encoding, and says it varies', async ({ t }) => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
     const br = await t.app.inject({
       method: 'GET',
@@ -137,13 +143,13 @@ describe('web app serving', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
-  it('never serves a source map, even one left in the build folder', async () => {
+  it('never serves a source map, even one left in the build folder', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js.map' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('"version":3');
   });
 
-  it('compresses JSON replies of 1 KB and more, and leaves small ones alone', async () => {
+  it('compresses JSON replies of 1 KB and more, and leaves small ones alone', async ({ t }) => {
     const operator = await operatorClient(t);
     const long = 'A long diary entry about the stars. '.repeat(60);
     expect(
@@ -161,11 +167,11 @@ describe('web app serving', () => {
     expect(small.json()).toBeNull();
   });
 
-  it.each([
+  it.for([
     ['en', {}, 'Pick a planet', 'en_US', 'en'],
     ['zh', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, '选一颗星球', 'zh_CN', 'zh-Hans'],
     ['ko', { 'accept-language': 'fr-FR, ko;q=0.7, en;q=0.3' }, '행성을 고르고', 'ko_KR', 'ko'],
-  ])('renders the home page share card in %s', async (_language, headers, description, locale, htmlLang) => {
+  ] as const)('renders the home page share card in %s', async ([, headers, description, locale, htmlLang], { t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/', headers });
     expect(response.statusCode).toBe(200);
     const html = response.body;
@@ -174,7 +180,7 @@ describe('web app serving', () => {
     expect(tag(html, 'og:description')).toContain(description);
     expect(tag(html, 'description')).toContain(description);
     expect(tag(html, 'og:locale')).toBe(locale);
-    expect(tag(html, 'og:image')).toBe('http://localhost:80/icons/share-card.png');
+    expect(tag(html, 'og:image')).toBe('http://localhost/icons/share-card.png');
     expect(tag(html, 'og:image:width')).toBe('1200');
     expect(tag(html, 'twitter:card')).toBe('summary_large_image');
     expect(tag(html, 'twitter:description')).toContain(description);
@@ -183,7 +189,9 @@ describe('web app serving', () => {
     expect(metaTags(html).filter(([name]) => name === 'description')).toHaveLength(1);
   });
 
-  it('renders an update page with the update title, text and language; ?lang= wins over Accept-Language', async () => {
+  it('renders an update page with the update title, text and language; ?lang= wins over Accept-Language', async ({
+    t,
+  }) => {
     const operator = await operatorClient(t);
     const created = await operator.post('/api/operator/updates', {
       title: { en: 'New moon <questions>', ko: '새 달 질문' },
@@ -197,7 +205,7 @@ describe('web app serving', () => {
     expect(en.body).toContain('<title>New moon &lt;questions&gt; · Gomeum</title>');
     expect(tag(en.body, 'og:description')).toBe('Ask the moon &amp; wait for an answer.');
     expect(tag(en.body, 'og:type')).toBe('article');
-    expect(tag(en.body, 'og:url')).toBe(`http://localhost:80/update/${id}`);
+    expect(tag(en.body, 'og:url')).toBe(`http://localhost/update/${id}`);
     expect(en.body).not.toContain('<questions>');
 
     const ko = await t.app.inject({
@@ -224,21 +232,13 @@ describe('web app serving', () => {
 /** The `href` of every `<link rel="canonical">` of a page. */
 const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
 
-describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    t = await createTestAppWithOperator({ webDist });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+const withShell = appTest((after) => ({ operator: TEST_OPERATOR, webDist: webDistWithShell(after) }));
 
+describe('a page address cannot rewrite the page', () => {
   // Every replacement pattern String.replace knows: $' (after), $` (before), $& (match), $$, $1, $<name>.
-  it.each(["$'", '$`', '$&', '$$', '$1', '$<x>', "$'$`$&"])(
+  withShell.for(["$'", '$`', '$&', '$$', '$1', '$<x>', "$'$`$&"])(
     'keeps the page whole for a path with %s',
-    async (pattern) => {
+    async (pattern, { t }) => {
       const response = await t.app.inject({ method: 'GET', url: `/nothing${pattern}` });
       expect(response.statusCode).toBe(404);
       const html = response.body;
@@ -247,7 +247,7 @@ describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
       expect(html.match(/<title>/g)).toHaveLength(1);
       // The path as sent, or as the client percent-encoded it (a backtick), and HTML-escaped.
       const urls = [`/nothing${pattern}`, encodeURI(`/nothing${pattern}`)].map((p) =>
-        `http://localhost:80${p}`.replace(/&/g, '&amp;'),
+        `http://localhost${p}`.replace(/&/g, '&amp;'),
       );
       expect(canonicals(html)).toHaveLength(1);
       expect(urls).toContain(canonicals(html)[0]);
@@ -255,7 +255,7 @@ describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
     },
   );
 
-  it("keeps the page whole when an update's title holds $ patterns", async () => {
+  withShell("keeps the page whole when an update's title holds $ patterns", async ({ t }) => {
     const operator = await operatorClient(t);
     const created = await operator.post('/api/operator/updates', {
       title: { en: "Moon $' and $` and $&" },
@@ -270,20 +270,13 @@ describe('a page address cannot rewrite the page (issue 30, item 3)', () => {
   });
 });
 
-describe('canonical and share links name the public origin, never a forged Host (issue 30, item 6)', () => {
-  const apps: TestApp[] = [];
-  const webDistWithShell = () => {
-    const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), SHELL);
-    return webDist;
-  };
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-  });
-
-  it('uses PUBLIC_URL whatever Host and X-Forwarded-Host say', async () => {
-    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), publicUrl: 'https://gomeum.example/' });
-    apps.push(t);
+describe('canonical and share links name the public origin, never a forged Host', () => {
+  it('uses PUBLIC_URL whatever Host and X-Forwarded-Host say', async ({ newApp }) => {
+    const t = await newApp((after) => ({
+      operator: TEST_OPERATOR,
+      webDist: webDistWithShell(after),
+      publicUrl: 'https://gomeum.example/',
+    }));
     const response = await t.app.inject({
       method: 'GET',
       url: '/register',
@@ -296,14 +289,38 @@ describe('canonical and share links name the public origin, never a forged Host 
     expect(response.body).not.toContain('evil.example');
   });
 
-  it('without PUBLIC_URL outside development, names no host at all (no canonical link, which must be absolute)', async () => {
-    const t = await createTestAppWithOperator({ webDist: webDistWithShell(), requestHostFallback: false });
-    apps.push(t);
-    const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host: 'evil.example' } });
-    expect(canonicals(response.body)).toEqual([]);
-    expect(response.body).not.toContain('og:url');
-    expect(tag(response.body, 'og:title')).toMatch(/Gomeum/);
-    expect(tag(response.body, 'og:image')).toBe('/icons/share-card.png');
-    expect(response.body).not.toContain('evil.example');
+  /** An app configured as `npm start` configures it: from the environment, no NODE_ENV, no PUBLIC_URL. */
+  const startedLikeNpmStart = (newApp: NewApp) =>
+    newApp((after) => {
+      const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'gomeum-data-'));
+      after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const fromEnv = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+      return { operator: TEST_OPERATOR, ...fromEnv, webDist: webDistWithShell(after) };
+    });
+
+  it('without PUBLIC_URL, whatever NODE_ENV, names no host the request chose', async ({ newApp }) => {
+    const t = await startedLikeNpmStart(newApp);
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost@evil.example', 'localhost.evil.example']) {
+      const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host } });
+      expect(response.statusCode).toBe(200);
+      // No canonical link or og:url, which must be absolute; the picture is a path.
+      expect(canonicals(response.body)).toEqual([]);
+      expect(response.body).not.toContain('og:url');
+      expect(tag(response.body, 'og:title')).toMatch(/Gomeum/);
+      expect(tag(response.body, 'og:image')).toBe('/icons/share-card.png');
+      expect(response.body).not.toContain('evil.example');
+    }
   });
+
+  it.for(['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST'])(
+    'without PUBLIC_URL, a loopback Host keeps absolute links (%s)',
+    async (host, { newApp }) => {
+      const t = await startedLikeNpmStart(newApp);
+      const response = await t.app.inject({ method: 'GET', url: '/register', headers: { host } });
+      const origin = `http://${host.toLowerCase()}`;
+      expect(canonicals(response.body)).toEqual([`${origin}/register`]);
+      expect(tag(response.body, 'og:url')).toBe(`${origin}/register`);
+      expect(tag(response.body, 'og:image')).toBe(`${origin}/icons/share-card.png`);
+    },
+  );
 });

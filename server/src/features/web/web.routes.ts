@@ -1,24 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, isWebRoute, versionSchema, type Update } from '@gomeum/contracts';
-import * as routes from '@gomeum/contracts/routes';
+import { API_PREFIX, isWebRoute, matchWebRoute, versionSchema, type Update } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../lib/errors.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
+import { linkOrigin } from './link-origin.ts';
 import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
+import { pagePolicy } from '../../lib/security-headers.ts';
 import {
-  drawnPagePolicy,
-  readFirstPage,
+  newNonce,
+  pageAround,
+  readerFor,
   renderDirOf,
+  RENDERED_PAGES,
   renderLanguage,
   renderModuleReader,
-  VisitorPages,
-  withRenderedPage,
+  streamPage,
 } from './page-render.ts';
 import { pickShareLanguage, renderShell, siteCard, updateCard } from './share-tags.ts';
+
+/** How long a page may take to render before what is still pending is left to the browser. */
+const RENDER_TIMEOUT_MS = 10_000;
 
 /** Reads the version the web build wrote; 'dev' when the app has not been built. */
 export function readBuildVersion(webDist: string): string {
@@ -66,11 +71,6 @@ export interface WebRoutesOptions {
   webDist: string;
   /** The site's own origin (PUBLIC_URL): canonical and share links name it, whatever `Host` says. */
   publicOrigin?: string | undefined;
-  /**
-   * Without PUBLIC_URL, whether links may name the request's own host (development only: a forged
-   * `Host` header would reach them); otherwise they are paths alone.
-   */
-  requestHostFallback?: boolean | undefined;
   /** A public update by id (for the card a shared `/update/{id}` link shows), or null. */
   findUpdate?: (id: string) => Promise<Update | null>;
 }
@@ -111,9 +111,8 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     });
   }
 
-  /** The origin canonical and share links name: PUBLIC_URL's, else the request's in development, else none. */
-  const originOf = (request: FastifyRequest) =>
-    options.publicOrigin ?? (options.requestHostFallback ? `${request.protocol}://${request.host}` : '');
+  /** The origin canonical and share links name: PUBLIC_URL's, else a loopback request's, else none. */
+  const originOf = (request: FastifyRequest) => linkOrigin(options.publicOrigin, request);
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -131,7 +130,8 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
       }
     }
     const card = update ? updateCard(update, language, origin) : siteCard(language, origin, pathname);
-    const rendered = status === 200 ? await renderPage(request, pathname) : null;
+    const nonce = newNonce();
+    const rendered = status === 200 ? await renderPage(request, pathname, nonce) : null;
     // A page rendered with a signed-in user's data is theirs alone: no shared cache keeps it.
     reply.header('cache-control', rendered && request.cookies[SESSION_COOKIE] ? 'private, no-cache' : 'no-cache');
     // The share card follows the reader's language; the page, their language cookie and session.
@@ -141,49 +141,47 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     const pageFiles = await readPageFiles();
     const preloads =
       status === 200 ? preloadTags(html, pathname, pageFiles, request.cookies, { rendered: rendered !== null }) : [];
-    let page = withPreloads(renderShell(html, card), preloads);
-    if (rendered) {
-      page = withRenderedPage(page, rendered.page, rendered.reads, rendered.language);
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') reply.header('content-security-policy', drawnPagePolicy(policy, rendered.page));
-    }
-    return reply.status(status).send(page);
+    const shell = withPreloads(renderShell(html, card), preloads);
+    if (!rendered) return reply.status(status).send(shell);
+    // React's inline scripts carry the response's nonce, which the page's policy allows.
+    reply.header('content-security-policy', pagePolicy(nonce));
+    const { head, tail } = pageAround(shell, rendered);
+    const { render } = rendered;
+    // The reader went away, or the render takes too long: what is pending is left to the browser.
+    const timeout = setTimeout(() => render.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
+    reply.raw.once('close', () => {
+      clearTimeout(timeout);
+      render.abort(new Error('The reader went away'));
+    });
+    return reply.status(200).send(streamPage(render, head, tail));
   };
 
   /**
-   * The page drawn by the build's server render, from the asking visitor's own first reads, or
-   * null: no render in the build, a page not rendered here (see readFirstPage), the service
-   * worker asking for the bare shell it keeps for offline use (`X-Gomeum-Shell: bare`, so no
-   * one's data is kept in it), or a render that failed (the app then draws the page as it starts).
+   * The page rendered by the build's render module for the asking reader (their session, their
+   * language), or null: no render in the build, a page not rendered here (`RENDERED_PAGES`; the
+   * render also leaves a signed-in user's page to the app for a visitor, and a page whose read
+   * failed), the service worker asking for the bare shell it keeps for offline use
+   * (`X-Gomeum-Shell: bare`, so no one's data is kept in it), or a render that failed (the app
+   * then renders the page as it starts).
    */
-  // The visitors' pages each build's render has drawn (a new build draws them anew).
-  const visitorPages = new WeakMap<object, VisitorPages>();
-  const visitorPagesOf = (module: object) => {
-    let pages = visitorPages.get(module);
-    if (!pages) visitorPages.set(module, (pages = new VisitorPages()));
-    return pages;
-  };
-  const renderPage = async (request: FastifyRequest, pathname: string) => {
+  const renderPage = async (request: FastifyRequest, pathname: string, nonce: string) => {
     if (request.headers['x-gomeum-shell'] === 'bare') return null;
+    const page = matchWebRoute(pathname);
+    if (!page || !RENDERED_PAGES.includes(page.name)) return null;
     try {
       const module = await readRenderModule();
       if (!module) return null;
-      const reads = await readFirstPage(app, request, pathname);
-      if (!reads) return null;
       const language = renderLanguage(request.cookies, request.headers['accept-language']);
-      // A visitor's page (nobody signed in, no query) is the same for every visitor: kept.
-      const kept = reads[routes.me.path] === null && !request.url.includes('?') ? visitorPagesOf(module) : null;
-      const keptPage = kept?.get(request.url, language);
-      if (keptPage) return { page: keptPage, reads, language };
-      // The render only reads the path from it: any origin does, and the configured one is used.
-      const origin = originOf(request) || 'http://localhost';
-      const result = await module.renderPage({ url: `${origin}${request.url}`, language, reads });
-      if (!result) return null;
-      const page = { html: result.html, title: result.title, scripts: result.scripts };
-      kept?.put(request.url, language, page);
-      return { page, reads, language };
+      const render = await module.renderPage({
+        url: request.url,
+        language,
+        nonce,
+        read: readerFor(app, request),
+        onError: (error) => request.log.warn({ err: error }, 'a part of the page is left to the app'),
+      });
+      return render ? { render, title: render.title, language } : null;
     } catch (error) {
-      request.log.warn({ err: error }, 'page render failed: the app draws the page as it starts');
+      request.log.warn({ err: error }, 'page render failed: the app renders the page as it starts');
       return null;
     }
   };

@@ -1,9 +1,12 @@
 import { LIVE_CLOSE, type ServerEvent } from '@gomeum/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithOperator, guestClient, operatorClient } from '../../test/accounts.ts';
+import { afterEach, describe, expect } from 'vitest';
+import { guestClient, operatorClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
 import { closedWithin, LiveSockets } from '../../test/live-client.ts';
-import type { TestApp, TestClient } from '../../test/test-app.ts';
+import type { TestClient } from '../../test/test-app.ts';
 import { EventLimit } from './event-limit.ts';
+
+const it = appTest({ operator: TEST_OPERATOR });
 
 describe('a socket’s event budget (an injected clock, no waiting)', () => {
   it('refuses metered events past the budget, cuts off past the frame count, and starts again each 10 s', () => {
@@ -23,23 +26,20 @@ describe('a socket’s event budget (an injected clock, no waiting)', () => {
 const isRateLimited = (event: ServerEvent) => event.type === 'error' && event.code === 'errors.rate_limited';
 
 describe('the live socket’s event budget over real sockets (60 events, 240 frames per 10 s)', () => {
-  let t: TestApp;
   let base: string;
   const sockets = new LiveSockets(() => base);
   const open = (client: TestClient) => sockets.connect(client);
 
-  beforeAll(async () => {
-    t = await createTestAppWithOperator();
+  it.beforeAll(async ({ t }) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
     await sockets.closeAll();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('never refuses typing: a long message typed, or the operator typing in conversation after conversation, keeps the chat', async () => {
+  it('never refuses typing: a long message typed, or the operator typing in conversation after conversation, keeps the chat', async ({
+    t,
+  }) => {
     const mia = await guestClient(t);
     const leo = await guestClient(t);
     const miaTab = await open(mia.client);
@@ -69,7 +69,7 @@ describe('the live socket’s event budget over real sockets (60 events, 240 fra
     }
   });
 
-  it('refuses events past the budget while the socket stays, and cuts off a socket that floods', async () => {
+  it('refuses events past the budget while the socket stays, and cuts off a socket that floods', async ({ t }) => {
     const { client } = await guestClient(t);
     const tab = await open(client);
     for (let i = 0; i < 61; i += 1) tab.send({ type: 'ping' });

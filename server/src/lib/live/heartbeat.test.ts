@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startHeartbeat, type HeartbeatSocket } from './heartbeat.ts';
+import { startHeartbeat, type Heartbeat, type HeartbeatSocket } from './heartbeat.ts';
 
 class FakeSocket implements HeartbeatSocket {
-  pings = 0;
+  pings: Buffer[] = [];
   terminated = false;
-  ping(): void {
-    this.pings += 1;
+  ping(data: Buffer): void {
+    this.pings.push(data);
   }
   terminate(): void {
     this.terminated = true;
+  }
+  /** Answers its last ping as a reading client does. */
+  answer(heartbeat: Heartbeat): void {
+    const last = this.pings.at(-1);
+    if (last) heartbeat.pong(this, last);
   }
 }
 
@@ -25,12 +30,12 @@ describe('the spread heartbeat', () => {
     vi.advanceTimersByTime(1_000);
     for (let tick = 0; tick < 60; tick += 1) {
       vi.advanceTimersByTime(1_000);
-      const now = sockets.reduce((sum, socket) => sum + socket.pings, 0);
+      const now = sockets.reduce((sum, socket) => sum + socket.pings.length, 0);
       pingedPerTick.push(now - total);
       total = now;
-      for (const socket of sockets) heartbeat.alive(socket);
+      for (const socket of sockets) socket.answer(heartbeat);
     }
-    expect(sockets.every((socket) => socket.pings === 2)).toBe(true);
+    expect(sockets.every((socket) => socket.pings.length === 2)).toBe(true);
     // 300 sockets in 30 slices: ten pings a tick, never all of them at once.
     expect(Math.max(...pingedPerTick)).toBe(10);
     expect(sockets.some((socket) => socket.terminated)).toBe(false);
@@ -45,12 +50,36 @@ describe('the spread heartbeat', () => {
     vi.advanceTimersByTime(1_000);
     for (let tick = 0; tick < 6; tick += 1) {
       vi.advanceTimersByTime(1_000);
-      heartbeat.alive(talkative);
+      talkative.answer(heartbeat);
     }
-    expect(quiet.pings).toBe(1);
+    expect(quiet.pings).toHaveLength(1);
     expect(quiet.terminated).toBe(true);
     expect(talkative.terminated).toBe(false);
-    expect(talkative.pings).toBe(2);
+    expect(talkative.pings).toHaveLength(2);
+    heartbeat.stop();
+  });
+
+  it('counts only a pong echoing the last ping: one sent unasked or with other bytes keeps no one open', () => {
+    const forger = new FakeSocket();
+    const late = new FakeSocket();
+    const sockets = [forger, late];
+    const heartbeat = startHeartbeat(() => sockets, 1_000, 1);
+    vi.advanceTimersByTime(1_000);
+    vi.advanceTimersByTime(1_000);
+    // Each was pinged with its own random bytes.
+    expect(forger.pings).toHaveLength(1);
+    expect(forger.pings[0]?.equals(late.pings[0] ?? Buffer.alloc(0))).toBe(false);
+    heartbeat.pong(forger, Buffer.alloc(8));
+    heartbeat.pong(forger, late.pings[0] ?? Buffer.alloc(0));
+    late.answer(heartbeat);
+    vi.advanceTimersByTime(1_000);
+    expect(forger.terminated).toBe(true);
+    expect(late.terminated).toBe(false);
+    // An answer counts once: the same bytes again do not answer the next ping.
+    const answered = late.pings[0] ?? Buffer.alloc(0);
+    heartbeat.pong(late, answered);
+    vi.advanceTimersByTime(1_000);
+    expect(late.terminated).toBe(true);
     heartbeat.stop();
   });
 });

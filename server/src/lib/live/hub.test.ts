@@ -6,6 +6,7 @@ import { LiveHub, type LiveSocket } from './hub.ts';
 /** A socket that keeps what it was sent, as text, and whether each frame came as shared bytes. */
 class FakeSocket implements LiveSocket {
   readyState = 1;
+  bufferedAmount = 0;
   readonly frames: string[] = [];
   readonly buffers: Buffer[] = [];
 
@@ -18,6 +19,10 @@ class FakeSocket implements LiveSocket {
   }
 
   close(): void {
+    this.readyState = 3;
+  }
+
+  terminate(): void {
     this.readyState = 3;
   }
 

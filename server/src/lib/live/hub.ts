@@ -1,18 +1,24 @@
 import type { ClientEvent, ClientEventOf, ClientEventType, Me, ServerEvent } from '@gomeum/contracts';
 import { LIVE_CLOSE } from '@gomeum/contracts';
 import type { BusRecovery, LiveBus, LiveEnvelope, LiveTarget } from './bus.ts';
+import { DEFAULT_LIVE_MAX_BUFFERED_BYTES, TOO_SLOW_CLOSE_GRACE_MS } from './limits.ts';
 
 /** The bits of a WebSocket the hub uses (the `ws` socket satisfies it; tests may fake it). */
 export interface LiveSocket {
   readonly readyState: number;
+  /** Bytes sent but not yet taken by the network (what the client has not read piles up here). */
+  readonly bufferedAmount: number;
   /** A text frame. */
   send(data: string): void;
   /** A text frame from its UTF-8 bytes (one buffer shared by every recipient of an event). */
   send(data: Buffer, options: { binary: false }): void;
   close(code?: number, reason?: string): void;
+  /** Cuts the connection at once, dropping whatever is still buffered. */
+  terminate(): void;
 }
 
 const OPEN = 1;
+const CLOSED = 3;
 
 /** One open live connection: who it belongs to and how to talk to it. */
 export interface LiveConnection {
@@ -48,6 +54,7 @@ class Connection implements LiveConnection {
     readonly user: Me,
     readonly sessionId: string,
     readonly socket: LiveSocket,
+    private readonly maxBuffered: number,
   ) {}
 
   /** Made on first use: most connections never carry a tag. */
@@ -63,10 +70,28 @@ class Connection implements LiveConnection {
     this.sendRaw(JSON.stringify(event));
   }
 
+  /**
+   * Sends a frame, unless it would leave more than the ceiling unsent: then the socket is closed
+   * as too slow (`LIVE_CLOSE.tooSlow`) and, a moment later, cut, so its buffers are freed.
+   */
   sendRaw(data: string | Buffer): void {
     if (this.socket.readyState !== OPEN) return;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (this.socket.bufferedAmount + size > this.maxBuffered) {
+      this.tooSlow();
+      return;
+    }
     if (typeof data === 'string') this.socket.send(data);
     else this.socket.send(data, TEXT);
+  }
+
+  private tooSlow(): void {
+    const socket = this.socket;
+    socket.close(LIVE_CLOSE.tooSlow, 'too much unread');
+    // The close frame waits behind the backlog: a client that reads hears it, one that does not is cut.
+    setTimeout(() => {
+      if (socket.readyState !== CLOSED) socket.terminate();
+    }, TOO_SLOW_CLOSE_GRACE_MS).unref();
   }
 }
 
@@ -260,14 +285,22 @@ export class LiveHub {
     return this.connections.size;
   }
 
+  /** This instance's open operator sockets (what is read for them alone is sent to each here). */
+  operatorConnections(): LiveConnection[] {
+    return [...this.operators];
+  }
+
   /** This instance's open connections that carry a tag. */
   taggedConnections(tag: string): LiveConnection[] {
     return [...this.connections].filter((connection) => connection.hasTag(tag));
   }
 
-  /** Adopts a newly authenticated socket; returns what the transport calls on messages and close. */
-  attach(user: Me, sessionId: string, socket: LiveSocket) {
-    const connection = new Connection(user, sessionId, socket);
+  /**
+   * Adopts a newly authenticated socket; returns what the transport calls on messages and close.
+   * `maxBufferedBytes`: what it may leave unsent before it is closed (see `Connection.sendRaw`).
+   */
+  attach(user: Me, sessionId: string, socket: LiveSocket, maxBufferedBytes = DEFAULT_LIVE_MAX_BUFFERED_BYTES) {
+    const connection = new Connection(user, sessionId, socket, maxBufferedBytes);
     this.connections.add(connection);
     const own = this.byUser.get(user.id) ?? new Set<Connection>();
     own.add(connection);

@@ -2,16 +2,18 @@ import { LIVE_CLOSE } from '@gomeum/contracts';
 import type { IncomingMessage } from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createTestAppWithOperator, userClient } from '../../test/accounts.ts';
+import { userClient, TEST_OPERATOR } from '../../test/accounts.ts';
+import { appTest } from '../../test/app-test.ts';
 import { closedWithin, LiveSockets, LiveTestClient } from '../../test/live-client.ts';
-import { TestClient, type TestApp } from '../../test/test-app.ts';
+import { TestClient } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
 
+const it = appTest({ operator: TEST_OPERATOR, liveSessionCheckMs: 10 * 60_000 });
+
 describe('live sockets follow their session', () => {
-  let t: TestApp;
   let base: string;
   const sockets = new LiveSockets(() => base);
   const open = (client: TestClient) => sockets.connect(client);
@@ -26,19 +28,15 @@ describe('live sockets follow their session', () => {
     expect(socket.socket.readyState).toBe(WebSocket.OPEN);
   };
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ t }) => {
     // The periodic check is far off here, so a socket that closes was closed by the sign-out itself.
-    t = await createTestAppWithOperator({ liveSessionCheckMs: 10 * 60_000 });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
     await sockets.closeAll();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  it('closes the sockets of a session that signs out, and only those', async () => {
+  it('closes the sockets of a session that signs out, and only those', async ({ t }) => {
     const { client: laptop } = await userClient(t, 'two-devices@example.com');
     const phone = new TestClient(t);
     expect(
@@ -59,7 +57,7 @@ describe('live sockets follow their session', () => {
     await expect(LiveTestClient.connect(base, laptop)).rejects.toThrow(/401/);
   });
 
-  it('holds at most 10 sockets per session and 30 per user; a closed one frees its place', async () => {
+  it('holds at most 10 sockets per session and 30 per user; a closed one frees its place', async ({ t }) => {
     const { client: laptop, id: userId } = await userClient(t, 'tab-hoarder@example.com');
     const tabs = [];
     for (let i = 0; i < 10; i += 1) tabs.push(await open(laptop));
@@ -90,7 +88,7 @@ describe('live sockets follow their session', () => {
     await expect(LiveTestClient.connect(base, fourth)).rejects.toThrow(/429/);
   });
 
-  it('closes the old session’s sockets when the same browser signs in again', async () => {
+  it('closes the old session’s sockets when the same browser signs in again', async ({ t }) => {
     const { client } = await userClient(t, 'rotating@example.com');
     const before = await open(client);
     expect(
@@ -101,7 +99,7 @@ describe('live sockets follow their session', () => {
     expect(after.events[0]?.type).toBe('ready');
   });
 
-  it('keeps nothing of the upgrade request once a socket is open (memory per socket)', async () => {
+  it('keeps nothing of the upgrade request once a socket is open (memory per socket)', async ({ t }) => {
     // The upgrade's request, held weakly: an open socket must not keep it (nor its response,
     // headers and logger) alive.
     const upgrades: WeakRef<IncomingMessage>[] = [];
@@ -127,7 +125,7 @@ describe('live sockets follow their session', () => {
     }
   });
 
-  it('tells live sessions from ended ones among any number of ids', async () => {
+  it('tells live sessions from ended ones among any number of ids', async ({ t }) => {
     const { id } = await userClient(t, 'many-tabs@example.com');
     const own = await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
     expect(own).toHaveLength(1);
@@ -136,36 +134,32 @@ describe('live sockets follow their session', () => {
     expect([...live]).toEqual([own[0]!.id]);
   });
 
-  it('closes sockets whose session expired while they were open', async () => {
-    const checked = await createTestAppWithOperator({ liveSessionCheckMs: 50 });
-    try {
-      const url = await checked.app.listen({ port: 0, host: '127.0.0.1' });
-      const { client } = await userClient(checked, 'sleepy@example.com');
-      // The periodic checks that saw this socket's session: once a second one has started, the
-      // first one's answer was acted on (each check acts on its answer before the next one starts).
-      const auth = checked.services.auth;
-      const liveSessions = auth.liveSessions.bind(auth);
-      let checksSeen = 0;
-      let sessionChecked: () => void = () => undefined;
-      const twoChecks = new Promise<void>((resolve) => (sessionChecked = resolve));
-      vi.spyOn(auth, 'liveSessions').mockImplementation((ids) => {
-        if (ids.length > 0 && ++checksSeen === 2) sessionChecked();
-        return liveSessions(ids);
-      });
-      const tab = await LiveTestClient.connect(url, client);
-      sockets.keep(tab);
-      // A signed-in session keeps its socket through the checks.
-      const closedEarly = tab.closed.then((code) => {
-        throw new Error(`closed (${code}) by a check while signed in`);
-      });
-      closedEarly.catch(() => undefined);
-      await Promise.race([twoChecks, closedEarly]);
-      await stillOpen(tab);
-      checked.clock.advance(31 * DAY);
-      expect(await closedWithin(tab, 10_000)).toBe(LIVE_CLOSE.unauthorized);
-      expect(tab.events.at(-1)).toEqual({ type: 'session.ended' });
-    } finally {
-      await checked.close();
-    }
+  it('closes sockets whose session expired while they were open', async ({ newApp }) => {
+    const checked = await newApp({ operator: TEST_OPERATOR, liveSessionCheckMs: 50 });
+    const url = await checked.app.listen({ port: 0, host: '127.0.0.1' });
+    const { client } = await userClient(checked, 'sleepy@example.com');
+    // The periodic checks that saw this socket's session: once a second one has started, the
+    // first one's answer was acted on (each check acts on its answer before the next one starts).
+    const auth = checked.services.auth;
+    const liveSessions = auth.liveSessions.bind(auth);
+    let checksSeen = 0;
+    let sessionChecked: () => void = () => undefined;
+    const twoChecks = new Promise<void>((resolve) => (sessionChecked = resolve));
+    vi.spyOn(auth, 'liveSessions').mockImplementation((ids) => {
+      if (ids.length > 0 && ++checksSeen === 2) sessionChecked();
+      return liveSessions(ids);
+    });
+    const tab = await LiveTestClient.connect(url, client);
+    sockets.keep(tab);
+    // A signed-in session keeps its socket through the checks.
+    const closedEarly = tab.closed.then((code) => {
+      throw new Error(`closed (${code}) by a check while signed in`);
+    });
+    closedEarly.catch(() => undefined);
+    await Promise.race([twoChecks, closedEarly]);
+    await stillOpen(tab);
+    checked.clock.advance(31 * DAY);
+    expect(await closedWithin(tab, 10_000)).toBe(LIVE_CLOSE.unauthorized);
+    expect(tab.events.at(-1)).toEqual({ type: 'session.ended' });
   });
 });

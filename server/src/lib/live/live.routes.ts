@@ -7,15 +7,19 @@ import { AppError } from '../errors.ts';
 import { addRoute, ROUTES, type RouteRequest } from '../route-table.ts';
 import { originAllowed } from '../same-origin.ts';
 import type { App } from '../zod-provider.ts';
+import { addressKey } from '../route-limits.ts';
 import { EventLimit } from './event-limit.ts';
 import type { LiveHub } from './hub.ts';
 import { startHeartbeat } from './heartbeat.ts';
+import { DEFAULT_LIVE_MAX_GUEST_SOCKETS_PER_ADDRESS, DEFAULT_LIVE_MAX_SOCKETS } from './limits.ts';
 
 /** Options of the live route. */
 export interface LiveRoutesOptions {
   hub: LiveHub;
-  /** How often the server pings each socket; a socket that missed the last ping is dropped. */
-  heartbeatMs?: number;
+  /** How often the server pings each socket; a socket that did not answer the last ping is dropped. */
+  heartbeatMs: number;
+  /** Bytes a socket may leave unsent before it is closed (`LIVE_CLOSE.tooSlow`; see limits.ts). */
+  maxBufferedBytes?: number;
   /** Client events a socket may send per 10 seconds before they are refused (60). */
   maxEventsPer10s?: number;
   /**
@@ -35,10 +39,14 @@ export interface LiveRoutesOptions {
    * so a session that expired or was removed without a sign-out still loses its sockets.
    */
   sessions?: LiveSessions;
-  sessionCheckMs?: number;
+  sessionCheckMs: number;
   /** Open sockets one session (a browser's tabs) and one user (all their devices) may hold, per instance. */
   maxPerSession?: number;
   maxPerUser?: number;
+  /** Open sockets this instance holds at most; the operator's always get in (`DEFAULT_LIVE_MAX_SOCKETS`). */
+  maxSockets?: number;
+  /** Guests' open sockets per client address on this instance (`DEFAULT_LIVE_MAX_GUEST_SOCKETS_PER_ADDRESS`). */
+  maxGuestSocketsPerAddress?: number;
 }
 
 /** What the live route needs of the sessions. */
@@ -80,14 +88,19 @@ function releaseUpgradeResponse(request: FastifyRequest): void {
  */
 export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<void> {
   const { hub } = options;
-  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const { heartbeatMs } = options;
   const maxEvents = options.maxEventsPer10s ?? 60;
   const limits = { events: maxEvents, frames: options.maxFramesPer10s ?? 4 * maxEvents };
   const unmetered = new Set<string>(options.unmetered ?? []);
+  const maxSockets = options.maxSockets ?? DEFAULT_LIVE_MAX_SOCKETS;
+  const maxGuestSockets = options.maxGuestSocketsPerAddress ?? DEFAULT_LIVE_MAX_GUEST_SOCKETS_PER_ADDRESS;
+  // Guests' open sockets by client address (`addressKey`: an IPv6 client by its /64).
+  const guestSockets = new Map<string, number>();
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
 
   // Pings spread over the interval (a slice of the sockets each second), so ten thousand pongs do
-  // not land in one tick; a socket that has not answered since its last ping is dropped.
+  // not land in one tick; a socket that has not answered its last ping (a pong echoing it, nothing
+  // else: a client that stops reading may well keep sending) is dropped.
   const heartbeat = startHeartbeat(() => app.websocketServer.clients, heartbeatMs);
 
   const { sessions } = options;
@@ -95,19 +108,16 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
   sessions?.onSessionEnded((sessionId) => {
     hub.endSession(sessionId).catch((error: unknown) => app.log.warn({ err: error }, 'live: closing a session'));
   });
-  const sessionTimer = setInterval(
-    () => {
-      const ids = hub.sessionIds();
-      if (!sessions || ids.length === 0) return;
-      sessions.liveSessions(ids).then(
-        (live) => {
-          for (const id of ids) if (!live.has(id)) hub.closeSession(id);
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'live session check failed'),
-      );
-    },
-    options.sessionCheckMs ?? 5 * 60_000,
-  );
+  const sessionTimer = setInterval(() => {
+    const ids = hub.sessionIds();
+    if (!sessions || ids.length === 0) return;
+    sessions.liveSessions(ids).then(
+      (live) => {
+        for (const id of ids) if (!live.has(id)) hub.closeSession(id);
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'live session check failed'),
+    );
+  }, options.sessionCheckMs);
   sessionTimer.unref();
   app.addHook('onClose', async () => {
     heartbeat.stop();
@@ -126,24 +136,30 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
     {
       // Who may connect is the route table's (`user`: 401 before the upgrade); here, from where and how often.
       preValidation: async (request, reply) => {
-        if (!originAllowed(request)) throw new AppError(403, 'errors.forbidden');
+        if (!originAllowed(request)) throw new AppError('errors.forbidden');
         const { user, sessionId } = request as RouteRequest<typeof ROUTES.live>;
         // More tabs than people really open is a script: refused before the upgrade.
         const open = hub.openFor(sessionId, user.id);
         if (open.session >= (options.maxPerSession ?? 10) || open.user >= (options.maxPerUser ?? 30)) {
-          throw new AppError(429, 'errors.rate_limited');
+          throw new AppError('errors.rate_limited');
+        }
+        // A guest farm behind one address: its guests' sockets together, never a signed-in person's.
+        if (user.isGuest && (guestSockets.get(addressKey(request.ip)) ?? 0) >= maxGuestSockets) {
+          throw new AppError('errors.rate_limited');
+        }
+        // This instance is full: everyone waits (the client retries), but the operator gets in.
+        if (user.role !== 'operator' && app.websocketServer.clients.size >= maxSockets) {
+          throw new AppError('errors.unavailable');
         }
         upgradeResponses.set(request, reply.raw);
       },
     },
     (socket, request) => {
       const { user, sessionId } = request;
-      heartbeat.alive(socket);
-      socket.on('pong', () => heartbeat.alive(socket));
-      const { connection, receive, detach } = hub.attach(user, sessionId, socket);
+      socket.on('pong', (data) => heartbeat.pong(socket, data));
+      const { connection, receive, detach } = hub.attach(user, sessionId, socket, options.maxBufferedBytes);
       const limit = new EventLimit(limits);
       socket.on('message', (data, isBinary) => {
-        heartbeat.alive(socket);
         if (!limit.frame()) {
           connection.send({ type: 'error', code: 'errors.rate_limited' });
           socket.close(LIVE_CLOSE.tooMany, 'too many events');
@@ -167,7 +183,15 @@ export async function liveRoutes(app: App, options: LiveRoutesOptions): Promise<
         }
         receive(event.data);
       });
-      socket.on('close', detach);
+      const address = user.isGuest ? addressKey(request.ip) : undefined;
+      if (address !== undefined) guestSockets.set(address, (guestSockets.get(address) ?? 0) + 1);
+      socket.on('close', () => {
+        detach();
+        if (address === undefined) return;
+        const left = (guestSockets.get(address) ?? 1) - 1;
+        if (left > 0) guestSockets.set(address, left);
+        else guestSockets.delete(address);
+      });
       // The plugin's own error listener keeps the upgrade's request and reply (with its logger)
       // for the socket's whole life: one listener shared by every socket takes its place.
       socket.removeAllListeners('error');

@@ -47,6 +47,52 @@ const PREPARE_TIMEOUT_S = 20;
 /** How many of libvips' threads one image may use: one core stays free for every other request. */
 let threadsSet = false;
 
+/** Most pixels an image may have (per frame); a larger one is refused before anything is decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** What an image's header says, before any pixel is decoded: its size, and what decoding it costs. */
+export interface ImageHeader {
+  type: ImageType;
+  width: number;
+  height: number;
+  /** Whether it is kept animated (every frame decoded), or decoded as its first frame only. */
+  animated: boolean;
+  /** Whether a GIF stays a GIF (a kept animation); everything else becomes WebP. */
+  keepGif: boolean;
+  /**
+   * Samples to decode: pixels × frames decoded, 16-bit samples counted twice (a 7071 × 7071
+   * 16-bit PNG is 100 million, a 12-megapixel photo 12 million). The image queue weighs jobs by it.
+   */
+  cost: number;
+}
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2 };
+
+async function loadSharp() {
+  const { default: sharp } = await (sharpModule ??= import('sharp'));
+  if (!threadsSet) {
+    sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
+    threadsSet = true;
+  }
+  return sharp;
+}
+
+/**
+ * Reads an image's header only (no pixel decoded): its size, frames and sample depth, and so what
+ * decoding it will cost. Throws when the header does not read, or the image has more than
+ * MAX_INPUT_PIXELS pixels per frame.
+ */
+export async function inspectImage(bytes: Buffer, type: ImageType): Promise<ImageHeader> {
+  const sharp = await loadSharp();
+  const { width, height, pages = 1, depth } = await sharp(bytes, { limitInputPixels: false }).metadata();
+  if (!width || !height || width * height > MAX_INPUT_PIXELS) throw new Error('image too large or unreadable');
+  const withinBudget = width * height * pages <= ANIMATION_MAX_PIXELS;
+  const animated = (type === 'gif' || type === 'webp') && pages > 1 && withinBudget;
+  const frames = animated ? pages : 1;
+  const cost = width * height * frames * (BYTES_PER_SAMPLE[depth] ?? 4);
+  return { type, width, height, animated, keepGif: type === 'gif' && withinBudget, cost };
+}
+
 /**
  * Makes an upload fit to show: decoded (which proves it really is an image), turned upright,
  * shrunk to at most DISPLAY_MAX_EDGE px, stripped of metadata (a phone photo's GPS position stays
@@ -54,26 +100,13 @@ let threadsSet = false;
  * way, when its frames hold at most ANIMATION_MAX_PIXELS together; a larger one becomes its first
  * frame only (only that frame is decoded). Throws when the bytes do not decode.
  */
-export async function prepareImage(bytes: Buffer, type: ImageType): Promise<PreparedImage> {
-  const { default: sharp } = await (sharpModule ??= import('sharp'));
-  if (!threadsSet) {
-    sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
-    threadsSet = true;
-  }
-  let animated = false;
-  let keepGif = type === 'gif';
-  if (type === 'gif' || type === 'webp') {
-    // The header alone: the frames' count and size, nothing decoded yet.
-    const { width, height, pages = 1 } = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata();
-    const withinBudget = width * height * pages <= ANIMATION_MAX_PIXELS;
-    animated = pages > 1 && withinBudget;
-    keepGif &&= withinBudget;
-  }
-  const pipeline = sharp(bytes, { animated, limitInputPixels: 50_000_000 })
+export async function prepareImage(bytes: Buffer, header: ImageHeader): Promise<PreparedImage> {
+  const sharp = await loadSharp();
+  const pipeline = sharp(bytes, { animated: header.animated, limitInputPixels: MAX_INPUT_PIXELS })
     .timeout({ seconds: PREPARE_TIMEOUT_S })
     .rotate()
     .resize({ width: DISPLAY_MAX_EDGE, height: DISPLAY_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
-  if (keepGif) {
+  if (header.keepGif) {
     const { data, info } = await pipeline.gif().toBuffer({ resolveWithObject: true });
     return { body: data, contentType: 'image/gif', extension: 'gif', width: info.width, height: info.height };
   }

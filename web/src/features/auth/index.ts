@@ -4,3 +4,4 @@ export { LEAVING_MUTATION_KEY, useFollowSessionEnd } from './api/logout.ts';
 export { saveLocale } from './api/set-locale.ts';
 export { useLogoutFlow } from './components/logout-flow.tsx';
 export { RequireAuth } from './components/require-auth.tsx';
+export { returnPath, signInAgainPath } from './return-to.ts';

@@ -1,2 +1,2 @@
 export { PlanetSummary } from './components/planet-summary.tsx';
-export { prefetchPlanetSummary } from './api/first-reads-planet.ts';
+export { prefetchPlanetSummary } from './api/prefetch-planet.ts';

@@ -3,3 +3,4 @@ export { GomeumTaskSection } from './components/gomeum-task-section.tsx';
 export { ProofsSection } from './components/proofs-section.tsx';
 export { useGomeumTask } from './api/gomeum-task.ts';
 export { useRefreshWaitingProofs, useWaitingProofs } from './api/proof-queue.ts';
+export { QueueProof } from './components/queue-proof.tsx';

@@ -4,4 +4,4 @@
  */
 export { GomeumLogPage, UserLogPage } from './components/log-pages.tsx';
 export { TaskPage } from './components/task-page.tsx';
-export { prefetchTaskPage } from './api/first-reads-task-page.ts';
+export { prefetchTaskPage } from './api/prefetch-task-page.ts';

@@ -1,47 +1,77 @@
-import type { ReactNode } from 'react';
-import { HydrateLater, SERVER_DRAWN, useServerDrawing } from '../hydration.tsx';
+import { createContext, useContext, type ReactNode } from 'react';
 import { svgA11yProps } from './art-utils.ts';
+import { SpriteSheet } from './sprite-sheet.ts';
+import { SPRITE_URLS, type Sprite } from './sprites.ts';
 
-interface ArtSvgProps {
-  /** The drawing's SVG id, which its title's id starts with. */
-  id: string;
-  className: string;
-  size?: number | string;
-  title?: string;
-  /** What is drawn (a planet, the cat's pose): the drawing depends on it and its title alone. */
-  drawing: string;
-  /** Draws the inside of the square (called only when the server's drawing is not kept). */
-  draw: () => ReactNode;
+/**
+ * While the art's sprite files are made (web/scripts/make-art.tsx): what takes each drawing's
+ * inside, as a `<symbol>` of its sprite. Null in the app.
+ */
+export const SpriteMaker = createContext<((sprite: Sprite, symbol: ReactNode) => void) | null>(null);
+
+/** What a drawing is: where its inside is kept, its frame, and how to draw that inside. */
+export interface DrawingProps {
+  /** The sprite file its inside is kept in; none: drawn in the page (a view only the app renders). */
+  sprite?: Sprite | undefined;
+  /** Its symbol's id in the sprite (its own ids start with it). */
+  name: string;
+  className?: string | undefined;
+  viewBox: string;
+  preserveAspectRatio?: string | undefined;
+  size?: number | string | undefined;
+  /** A title makes it a labelled image; without one it is decorative. */
+  title?: string | undefined;
+  titleId?: string | undefined;
+  /** Draws the inside: called when the sprite files are made (or for a drawing without a sprite). */
+  draw: (id: string) => ReactNode;
+  /** What moves (animated by the page's style sheet): drawn in the page, over the kept inside. */
+  live?: ReactNode;
 }
 
 /**
- * The 200×200 square a planet or the cat is drawn in: decorative unless a `title` is given.
- * Taken over after the rest of its page; and where the server drew it, its drawing is kept as
- * drawn (the app neither builds nor compares its hundreds of shapes) until what it shows changes.
+ * An SVG drawing whose inside never changes, kept in a static sprite file (one per sky, the
+ * planets, the cat; cached with the build's assets, and inlined in a rendered page, see
+ * sprite-sheet.ts): the page renders, and React hydrates, only its frame and a `<use>` of its
+ * symbol, however many shapes it has. The frame (its class, size,
+ * title and viewBox) stays in the page, so the page's style sheet places, sizes and animates it.
  */
-export function ArtSvg(props: ArtSvgProps) {
+export function Drawing({
+  sprite,
+  name,
+  className,
+  viewBox,
+  preserveAspectRatio,
+  size,
+  title,
+  titleId,
+  draw,
+  live,
+}: DrawingProps) {
+  const makeSprite = useContext(SpriteMaker);
+  const inPage = useContext(SpriteSheet);
+  if (makeSprite && sprite) {
+    makeSprite(
+      sprite,
+      <symbol key={name} id={name} viewBox={viewBox} preserveAspectRatio={preserveAspectRatio}>
+        {draw(name)}
+      </symbol>,
+    );
+    return null;
+  }
+  const labelId = titleId ?? `${name}-title`;
   return (
-    <HydrateLater>
-      <DrawnSvg {...props} />
-    </HydrateLater>
-  );
-}
-
-function DrawnSvg({ id, className, size, title, drawing, draw }: ArtSvgProps) {
-  const kept = useServerDrawing(`${drawing}\n${title ?? ''}`);
-  const frame = {
-    className,
-    viewBox: '0 0 200 200',
-    width: size,
-    height: size,
-    focusable: 'false' as const,
-    ...svgA11yProps(title, `${id}-title`),
-  };
-  if (kept) return <svg {...frame} dangerouslySetInnerHTML={SERVER_DRAWN} />;
-  return (
-    <svg {...frame}>
-      {title ? <title id={`${id}-title`}>{title}</title> : null}
-      {draw()}
+    <svg
+      className={className}
+      viewBox={viewBox}
+      preserveAspectRatio={preserveAspectRatio}
+      width={size}
+      height={size}
+      focusable="false"
+      {...svgA11yProps(title, labelId)}
+    >
+      {title ? <title id={labelId}>{title}</title> : null}
+      {sprite ? <use href={`${inPage(sprite, name) ? '' : SPRITE_URLS[sprite]}#${name}`} /> : draw(name)}
+      {live}
     </svg>
   );
 }

@@ -33,12 +33,6 @@ export function round(value: number, digits = 1): number {
   return Math.round(value * f) / f;
 }
 
-/** Converts `#rrggbb` to an `rgb(r g b / a)` string. */
-export function hexAlpha(hex: string, alpha: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgb(${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255} / ${alpha})`;
-}
-
 /** The outline of an n-pointed star centred on (x, y). */
 export function starPoints(x: number, y: number, outer: number, inner: number, points = 5): string {
   const out: string[] = [];

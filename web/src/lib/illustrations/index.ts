@@ -1,6 +1,5 @@
 /** Gomeum's illustration kit: planets, the cat and the night-sky backdrops. */
 export { PlanetArt } from './planets/planet-art.tsx';
-export { PLANET_HUES } from './planets/planet-hues.ts';
 export { GomeumCat } from './cat/gomeum-cat.tsx';
 export type { GomeumPose } from './cat/cat-silhouettes.tsx';
 export { SkyScene } from './sky/sky-scene.tsx';

@@ -5,7 +5,7 @@ import { LiveClient, liveUrl, type LiveStatus } from './live-client.ts';
 
 const LiveContext = createContext<LiveClient | null>(null);
 
-// (The server's render draws the page without ever connecting: it has no address of its own.)
+// (The server renders the page without ever connecting: it has no address of its own.)
 const defaultClient = () => new LiveClient(import.meta.env.SSR ? '' : liveUrl());
 
 /** Keeps one live connection open while someone is signed in; a new user gets a new connection. */
@@ -45,7 +45,7 @@ export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
     client ? (listener) => client.onStatus(listener) : noStatus,
     () => client?.status ?? 'idle',
-    // The server's render (and so a page taken over) shows no connection yet.
+    // The server's render (and so hydration) shows no connection yet.
     () => 'idle',
   );
 }
@@ -53,8 +53,8 @@ export function useLiveStatus(): LiveStatus {
 /**
  * Runs `handler` for each live event of `type` (the latest handler, without resubscribing). With
  * `since` (ms since the epoch: when what the caller shows was read), the events received from then
- * until it subscribed are handled first: a part taken over after the socket opened (a drawn page's
- * part, hydrated later) hears what arrived meanwhile.
+ * until it subscribed are handled first: a part hydrated after the socket opened (a Suspense
+ * boundary of a rendered page, hydrated later) hears what arrived meanwhile.
  */
 export function useLiveEvent<T extends ServerEventType>(
   type: T,

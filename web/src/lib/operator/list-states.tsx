@@ -33,3 +33,38 @@ export function ListStates<T>({
   if (isEmpty(query.data)) return <p className="muted">{empty}</p>;
   return <>{children(query.data)}</>;
 }
+
+/** What `LoadMore` reads of a paged query: a TanStack infinite query fits. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * The end of a paged list: "Show more" while pages follow (busy while one loads), and the failure
+ * of the last one asked for (pressed again, it asks again). Nothing once the list is whole.
+ */
+export function LoadMore({ query, label }: { query: PagedQuery; label?: string }) {
+  const { t } = useTranslation();
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="load-more">
+      {query.isFetchNextPageError ? (
+        <p className="form__error" role="alert">
+          {t('dashboard.load_failed')}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--ghost load-more__button"
+        aria-label={label}
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? t('dashboard.loading_more') : t('dashboard.load_more')}
+      </button>
+    </div>
+  );
+}

@@ -5,6 +5,8 @@ import './master-detail.css';
 /** The history state of an entry the list opened: leaving it by the back control is the browser's back. */
 const OPENED_FROM_LIST = 'gomeumOpenedFromList';
 
+const NONE: readonly string[] = [];
+
 function openedFromList(state: unknown): boolean {
   return typeof state === 'object' && state !== null && OPENED_FROM_LIST in state;
 }
@@ -17,22 +19,28 @@ function openedFromList(state: unknown): boolean {
  * address replaces this one. `replace` closes without leaving an entry to come forward to (the
  * item is gone).
  */
-export function useOpenItem(name: string) {
+export function useOpenItem(name: string, others: readonly string[] = NONE) {
   const [params, setParams] = useSearchParams();
   const selected = params.get(name);
   const open = useCallback(
-    (id: string) => {
+    /**
+     * Opens `id` (closing what `others` name: another kind of item in the same place). `replace`:
+     * instead of the item open now (the queue going on to its next), no new history entry.
+     */
+    (id: string, { replace = false }: { replace?: boolean } = {}) => {
       if (id === selected) return;
+      const fromList = !replace || openedFromList(window.history.state);
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
+          for (const other of others) next.delete(other);
           next.set(name, id);
           return next;
         },
-        { state: { [OPENED_FROM_LIST]: true } },
+        { replace, state: fromList ? { [OPENED_FROM_LIST]: true } : null },
       );
     },
-    [name, selected, setParams],
+    [name, others, selected, setParams],
   );
   const close = useCallback(
     ({ replace = false }: { replace?: boolean } = {}) => {

@@ -142,7 +142,7 @@ describe('AccountMenu', () => {
     let attempts = 0;
     serve(account, {
       [`POST /api/me/delete`]: () =>
-        ++attempts === 1 ? apiError(403, 'register.error_failed') : json({ ok: true, rows: 12, files: 1 }),
+        ++attempts === 1 ? apiError(401, 'register.error_failed') : json({ ok: true, rows: 12, files: 1 }),
     });
     renderMenu();
     const { user, menu } = await openMenu();

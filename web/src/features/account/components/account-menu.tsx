@@ -1,143 +1,44 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId } from 'react';
+import type { Me } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useLogoutFlow, useMe } from '../../auth/index.ts';
-import { useDeleteMyAccount, useDownloadMyData } from '../api/account.ts';
+import { useMe } from '../../auth/index.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.lazy.ts';
 import { NotificationsItem } from './notifications-item.tsx';
+import { useAccountActions, useMenuPopover } from './use-account-menu.ts';
 import '../account.css';
 
-/** Longest wait for the home page after a deletion before the user is forgotten anyway. */
-const LEAVE_WAIT_MS = 5_000;
-
-/** What the arrow keys move between. */
-const MENU_ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+/** The account menu in the top bar (signed in, guests included). */
+export function AccountMenu() {
+  const me = useMe();
+  return me.data ? <AccountMenuFor user={me.data} /> : null;
+}
 
 /**
- * The account menu in the top bar (signed in, guests included): notifications on or off,
- * download my data, delete my account, log out. A menu button: Enter, Space or the arrow keys open it, the arrows move between items,
- * Escape closes it and gives focus back to the button.
+ * The account menu of `user`: notifications on or off, download my data, delete my account, log
+ * out; a menu button whose menu is a popover (see `useMenuPopover`).
  */
-export function AccountMenu() {
+function AccountMenuFor({ user }: { user: Me }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  const download = useDownloadMyData();
-  // Off to the home page (which says the account is gone), and only once it is on screen is the
-  // user forgotten: a page that wants a signed-in user would otherwise send them elsewhere first.
-  const [pathname, navigate] = useLocation();
-  const search = useSearch();
-  const arrived = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    if (pathname === '/' && new URLSearchParams(search).get('account') === 'deleted') {
-      arrived.current?.();
-    }
-  }, [pathname, search]);
-  const remove = useDeleteMyAccount(
-    () =>
-      new Promise<void>((resolve) => {
-        // Whichever comes first, the page or the wait's end; the other is called off.
-        const done = () => {
-          clearTimeout(timer);
-          arrived.current = null;
-          resolve();
-        };
-        const timer = setTimeout(done, LEAVE_WAIT_MS);
-        arrived.current = done;
-        navigate('/?account=deleted', { replace: true });
-      }),
-  );
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const leave = useLogoutFlow(() => buttonRef.current?.focus());
-  const menuRef = useRef<HTMLDivElement>(null);
+  const { menu, buttonRef, close, onButtonKey, onMenuKey } = useMenuPopover();
+  const { ref: menuRef, open: menuOpen } = menu;
+  const actions = useAccountActions(() => buttonRef.current?.focus());
+  const { leave, download } = actions;
   const menuId = useId();
   const buttonId = useId();
-
-  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? [])];
-  const focusItem = (index: number) => {
-    const list = items();
-    list.at(((index % list.length) + list.length) % list.length)?.focus();
-  };
-  const close = (returnFocus = true) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  // A click outside closes the menu.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  const openAt = useRef<'first' | 'last'>('first');
-  useEffect(() => {
-    if (!open) return;
-    const list = menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS);
-    (openAt.current === 'first' ? list?.[0] : list?.[list.length - 1])?.focus();
-  }, [open]);
-
-  if (!me.data) return null;
-  const user = me.data;
   const who = user.isGuest ? t('account_menu.guest', { id: user.guestId ?? '' }) : (user.email ?? '');
-
-  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt.current = event.key === 'ArrowDown' ? 'first' : 'last';
-      setOpen(true);
-    }
-  };
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'ArrowDown') focusItem(index + 1);
-    else if (event.key === 'ArrowUp') focusItem(index - 1);
-    else if (event.key === 'Home') focusItem(0);
-    else if (event.key === 'End') focusItem(-1);
-    else if (event.key === 'Escape') close();
-    else if (event.key === 'Tab') close(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
-  };
-
-  const startDownload = () => {
-    close();
-    setStatus(t('account_menu.downloading'));
-    download.mutate(undefined, {
-      onSuccess: () => setStatus(t('account_menu.download_done')),
-      onError: (error) =>
-        setStatus(
-          error instanceof ApiError && error.code === 'errors.rate_limited'
-            ? t('errors.rate_limited')
-            : t('account_menu.download_failed'),
-        ),
-    });
-  };
-
   return (
     <div className="account-menu">
       <button
         ref={buttonRef}
         id={buttonId}
         type="button"
-        className="icon-button"
+        className="icon-button account-menu__button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
         aria-label={t('account_menu.open')}
         title={t('account_menu.open')}
-        onClick={() => {
-          openAt.current = 'first';
-          setOpen(!open);
-        }}
+        popoverTarget={menuId}
         onKeyDown={onButtonKey}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -151,87 +52,103 @@ export function AccountMenu() {
           />
         </svg>
       </button>
-      {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          className="account-menu__list"
-          role="menu"
-          aria-labelledby={buttonId}
-          onKeyDown={onMenuKey}
+      <div
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        className="account-menu__list"
+        role="menu"
+        aria-labelledby={buttonId}
+        onKeyDown={onMenuKey}
+      >
+        <p className="account-menu__who" role="presentation">
+          {t('account_menu.signed_in_as', { who })}
+        </p>
+        <NotificationsItem menuOpen={menuOpen} />
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="account-menu__item"
+          disabled={download.isPending}
+          onClick={() => {
+            close();
+            actions.startDownload();
+          }}
         >
-          <p className="account-menu__who" role="presentation">
-            {t('account_menu.signed_in_as', { who })}
-          </p>
-          <NotificationsItem />
+          {t('account_menu.download')}
+        </button>
+        {user.role !== 'operator' ? (
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className="account-menu__item"
-            disabled={download.isPending}
-            onClick={startDownload}
-          >
-            {t('account_menu.download')}
-          </button>
-          {user.role !== 'operator' ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu__item account-menu__item--danger"
-              onClick={() => {
-                close();
-                setConfirming(true);
-              }}
-            >
-              {t('account_menu.delete')}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="account-menu__item account-menu__item--separated"
-            disabled={leave.pending}
+            className="account-menu__item account-menu__item--danger"
             onClick={() => {
               close();
-              leave.start();
+              actions.setConfirming(true);
             }}
           >
-            {leave.label}
+            {t('account_menu.delete')}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="account-menu__item account-menu__item--separated"
+          disabled={leave.pending}
+          onClick={() => {
+            close();
+            leave.start();
+          }}
+        >
+          {leave.label}
+        </button>
+      </div>
       {leave.dialog}
       <p className="account-menu__status" role="status">
-        {status}
+        {actions.status}
       </p>
-      {confirming ? (
-        <Suspense fallback={null}>
-          <DeleteAccountDialog
-            title={t('account_menu.delete_title')}
-            askPassword={!user.isGuest}
-            warning={
-              <>
-                <p>{t('account_menu.delete_warning')}</p>
-                {user.isGuest ? (
-                  <p className="account-dialog__strong">{t('account_menu.delete_warning_guest')}</p>
-                ) : null}
-                {!user.isGuest ? <p className="muted">{t('account_menu.delete_hint_download')}</p> : null}
-              </>
-            }
-            onClose={() => {
-              setConfirming(false);
-              buttonRef.current?.focus();
-            }}
-            onConfirm={async (password) => {
-              await remove.mutateAsync(password);
-              setConfirming(false);
-            }}
-          />
-        </Suspense>
+      {actions.confirming ? (
+        <DeleteAccount user={user} actions={actions} returnFocus={() => buttonRef.current?.focus()} />
       ) : null}
     </div>
+  );
+}
+
+/** Asks before deleting the account (its password for an account; a last warning for a guest). */
+function DeleteAccount({
+  user,
+  actions,
+  returnFocus,
+}: {
+  user: Me;
+  actions: ReturnType<typeof useAccountActions>;
+  returnFocus: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={null}>
+      <DeleteAccountDialog
+        title={t('account_menu.delete_title')}
+        askPassword={!user.isGuest}
+        warning={
+          <>
+            <p>{t('account_menu.delete_warning')}</p>
+            {user.isGuest ? <p className="account-dialog__strong">{t('account_menu.delete_warning_guest')}</p> : null}
+            {!user.isGuest ? <p className="muted">{t('account_menu.delete_hint_download')}</p> : null}
+          </>
+        }
+        onClose={() => {
+          actions.setConfirming(false);
+          returnFocus();
+        }}
+        onConfirm={async (password) => {
+          await actions.remove.mutateAsync(password);
+          actions.setConfirming(false);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -15,7 +15,7 @@ const STATE_LABEL = {
  * while the choice is ours; when the browser blocks notifications or cannot show them, the item
  * says so and a hint tells how to unblock them.
  */
-export function NotificationsItem() {
+export function NotificationsItem({ menuOpen }: { menuOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const status = usePushStatus();
   const [busy, setBusy] = useState(false);
@@ -23,7 +23,9 @@ export function NotificationsItem() {
   const hintId = useId();
 
   // The user may have changed the site's settings since: read the browser again when the menu opens.
-  useEffect(() => refreshPushState(), []);
+  useEffect(() => {
+    if (menuOpen) refreshPushState();
+  }, [menuOpen]);
 
   const toggle = async () => {
     if (busy) return;

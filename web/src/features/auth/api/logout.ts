@@ -2,6 +2,7 @@ import * as routes from '@gomeum/contracts/routes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
+import { forgetDrafts } from '../../../lib/form-drafts.ts';
 import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { meQuery } from './get-me.ts';
 import { SIGNING_IN_MUTATION_KEY } from './sign-in.ts';
@@ -18,12 +19,15 @@ function forgetUser(queryClient: QueryClient): void {
   forgetOfflineData();
 }
 
-/** Logs out and forgets every cached answer that belonged to that user. */
+/** Logs out and forgets every cached answer that belonged to that user, and what they were writing. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => forgetUser(queryClient),
+    onSuccess: () => {
+      forgetUser(queryClient);
+      forgetDrafts();
+    },
   });
 }
 

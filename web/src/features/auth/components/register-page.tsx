@@ -1,21 +1,12 @@
-import { registerBodySchema, loginBodySchema, isErrorCode, WEB_ROUTES } from '@gomeum/contracts';
+import { WEB_ROUTES } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useLocation, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { GomeumCat, MoodSky } from '../../../lib/illustrations/index.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../api/get-me.ts';
-import { useSignIn } from '../api/sign-in.ts';
 import { Field } from '../../../lib/field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-
-type Mode = 'login' | 'register';
-
-/** The mode an address asks for (`?mode=`), if any. */
-function modeOf(value: string | null): Mode | null {
-  return value === 'login' || value === 'register' ? value : null;
-}
+import { useRegisterForm } from './use-register-form.ts';
 
 /**
  * `/register`: register or log in with email and password, or enter as a guest. It works before
@@ -26,64 +17,8 @@ function modeOf(value: string | null): Mode | null {
  */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const signIn = useSignIn();
-  const me = useMe();
-  const isGuest = me.data?.isGuest === true;
-  // Until the visitor picks, a guest (who most likely wants to keep what they did) sees
-  // registering first and everyone else logging in.
-  const [params] = useSearchParams();
-  const mode: Mode = modeOf(params.get('mode')) ?? (isGuest ? 'register' : 'login');
-  // What the server said of a form the browser posted itself, else what the app finds.
-  const [formError, setFormError] = useState<string | null>(() => {
-    const sent = params.get('error');
-    return sent ? (isErrorCode(sent) ? t(sent) : t('errors.server')) : null;
-  });
+  const { mode, otherMode, isGuest, next, formError, clearError, pending, onSubmit, onGuest } = useRegisterForm();
   const errorId = useId();
-  const pending = signIn.isPending;
-
-  const errorText = (code: string) => (isErrorCode(code) ? t(code) : t('errors.server'));
-
-  const finish = (redirectTo: string) => {
-    navigate(redirectTo, { replace: true });
-  };
-
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const schema = mode === 'register' ? registerBodySchema : loginBodySchema;
-    // The fields as they are (uncontrolled): what was typed before the app had the page counts too.
-    const fields = new FormData(event.currentTarget);
-    const parsed = schema.safeParse({ email: fields.get('email'), password: fields.get('password') });
-    if (!parsed.success) {
-      const codes = parsed.error.issues.map((issue) => issue.message);
-      setFormError(
-        errorText(codes.includes('register.error_missing_fields') ? 'register.error_missing_fields' : (codes[0] ?? '')),
-      );
-      return;
-    }
-    signIn.mutate(
-      { mode, body: parsed.data },
-      {
-        onSuccess: (result) => finish(result.redirectTo),
-        onError: (error) => setFormError(errorText(error instanceof ApiError ? error.code : 'errors.server')),
-      },
-    );
-  };
-
-  const onGuest = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    signIn.mutate(
-      { mode: 'guest' },
-      {
-        onSuccess: (result) => finish(result.redirectTo),
-        onError: (error) => setFormError(errorText(error instanceof ApiError ? error.code : 'errors.server')),
-      },
-    );
-  };
-
-  const otherMode: Mode = mode === 'login' ? 'register' : 'login';
 
   useDocumentTitle(mode === 'login' ? t('register.login_title') : t('register.register_title'));
   return (
@@ -140,12 +75,12 @@ export function RegisterPage() {
           </form>
           <Link
             className="button button--link"
-            to={`${WEB_ROUTES.register}?mode=${otherMode}`}
+            to={`${WEB_ROUTES.register}?mode=${otherMode}${next ? `&next=${encodeURIComponent(next)}` : ''}`}
             replace
             aria-disabled={pending ? true : undefined}
             onClick={(event) => {
               if (pending) event.preventDefault();
-              else setFormError(null);
+              else clearError();
             }}
           >
             {mode === 'login' ? t('register.switch_to_register') : t('register.switch_to_login')}

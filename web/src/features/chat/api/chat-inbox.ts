@@ -1,32 +1,107 @@
-import type { ChatConversation } from '@gomeum/contracts';
+import type { ChatConversation, Language } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
+import {
+  applyConversation,
+  withMessage,
+  withoutUser,
+  type ConversationPages,
+  type MessagePages,
+} from './inbox-changes.ts';
 import { chatKeys } from './keys.ts';
 
 const conversationsKey = chatKeys.conversations;
 
-/** Every conversation, latest first. */
+/**
+ * Applies a live change to what the cache holds under `key`. A read of it under way may have been
+ * answered before the change was stored, and its answer would replace the change: that read is
+ * cancelled and the data read again instead, now that the change is stored.
+ */
+function applyLive<T>(queryClient: QueryClient, key: QueryKey, update: (data: T | undefined) => T | undefined) {
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.invalidateQueries({ queryKey: key }));
+  } else {
+    queryClient.setQueryData<T>(key, update);
+  }
+}
+
+/**
+ * Keeps the conversation list and the conversations read so far up to date from the live channel:
+ * each change applied to what the cache holds (a conversation's new row, a message added to its
+ * conversation, a user gone), and everything read again only when the connection (re)opens.
+ * Idempotent: every component reading the list runs it, so it works wherever the list is shown.
+ */
+function useConversationChanges() {
+  const queryClient = useQueryClient();
+  useLiveEvent('chat.conversation', (change) => {
+    applyLive<ConversationPages>(queryClient, conversationsKey, (data) => applyConversation(data, change));
+  });
+  useLiveEvent('chat.message', ({ message }) => {
+    applyLive<MessagePages>(queryClient, chatKeys.conversation(message.userId), (data) => withMessage(data, message));
+  });
+  // The user read Gomeum's replies: the conversation's "Read" follows at once.
+  useLiveEvent('chat.user_read', ({ userId, readId }) => {
+    applyLive<ConversationPages>(queryClient, conversationsKey, (data) =>
+      updateConversations(data, (c) =>
+        c.userId === userId ? { ...c, userReadId: Math.max(c.userReadId ?? 0, readId) } : c,
+      ),
+    );
+  });
+  useLiveEvent('operator.user_removed', ({ userId }) => {
+    applyLive<ConversationPages>(queryClient, conversationsKey, (data) => withoutUser(data, userId));
+  });
+  // On every (re)connect, and when told to resync after the server's bus was down: messages may
+  // have arrived while this dashboard could not hear them.
+  useLiveOpen(() => {
+    void queryClient.invalidateQueries({ queryKey: conversationsKey });
+  });
+}
+
+/**
+ * The conversations, latest first, a page at a time (`fetchNextPage` while `hasNextPage`), kept
+ * up to date live (see `useConversationChanges`).
+ */
 export function useConversations() {
-  return useQuery({
+  useConversationChanges();
+  return useInfiniteQuery({
     queryKey: conversationsKey,
-    queryFn: async () => (await api(operatorRoutes.chats)).conversations,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) =>
+      api(operatorRoutes.chats, { query: pageParam === undefined ? {} : { before: pageParam } }),
+    getNextPageParam: (last) => last.next ?? undefined,
+    select: (data) => ({
+      items: data.pages.flatMap((page) => page.conversations),
+      unreadTotal: data.pages[0]?.unreadTotal ?? 0,
+    }),
   });
 }
 
 /** How many conversations wait for Gomeum: those with a user message the operator has not read. */
 export function useUnreadTotal(): number | null {
   const conversations = useConversations();
-  return conversations.data?.filter((c) => c.unreadCount > 0).length ?? null;
+  return conversations.data?.unreadTotal ?? null;
 }
 
-/**
- * Reads the conversation list again (its counts: a message arrived or was read), for the
- * dashboard while the inbox is not on screen (the inbox keeps its own list fresh).
- */
-export function useRefreshConversations() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
+/** The conversation list with `update` applied to each conversation it holds. */
+export function updateConversations(
+  data: ConversationPages | undefined,
+  update: (conversation: ChatConversation) => ChatConversation,
+): ConversationPages | undefined {
+  return (
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, conversations: page.conversations.map(update) })),
+    }
+  );
 }
 
 /** How many older messages one scroll back reads. */
@@ -58,9 +133,11 @@ export function useConversation(userId: string) {
 export function useSendAsGomeum(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ content, clientId }: { content: string; clientId: string }) =>
-      api(operatorRoutes.sendGomeumMessage, { params: { userId }, body: { content, clientId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+    mutationFn: (body: { content: string; clientId: string; original?: { text: string; language: Language } }) =>
+      api(operatorRoutes.sendGomeumMessage, { params: { userId }, body }),
+    // The reply joins the conversation at once (its live echo, and the list's change, follow).
+    onSuccess: ({ message }) =>
+      queryClient.setQueryData<MessagePages>(chatKeys.conversation(userId), (data) => withMessage(data, message)),
   });
 }
 
@@ -71,8 +148,8 @@ export function useMarkConversationRead() {
     mutationFn: ({ userId, upTo }: { userId: string; upTo: number }) =>
       api(operatorRoutes.markChatRead, { params: { userId }, body: { upTo } }),
     onSuccess: ({ unreadCount }, { userId }) =>
-      queryClient.setQueryData<ChatConversation[]>(conversationsKey, (list) =>
-        list?.map((c) => (c.userId === userId ? { ...c, unreadCount } : c)),
+      queryClient.setQueryData<ConversationPages>(conversationsKey, (data) =>
+        updateConversations(data, (c) => (c.userId === userId ? { ...c, unreadCount } : c)),
       ),
   });
 }

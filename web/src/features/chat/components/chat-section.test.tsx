@@ -1,58 +1,47 @@
 import type { ChatConversation, ChatMessage } from '@gomeum/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadOperatorStrings } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
 import { apiError, fakeServer, renderWithClient } from '../../../test/fake-server.tsx';
 import { FakeSocket } from '../../../test/fake-socket.ts';
+import { chatConversation, chatMessage, operatorChatTests } from '../../../test/operator-chat.ts';
 import { ChatSection } from './chat-section.tsx';
 import { PresenceSwitch } from './presence-switch.tsx';
 
-beforeAll(async () => {
-  await initI18n('en');
-  await loadOperatorStrings();
-});
-beforeEach(() => {
-  FakeSocket.current = null;
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+operatorChatTests();
 
-const message = (id: number, userId: string, sender: ChatMessage['sender'], content: string): ChatMessage => ({
-  id,
-  userId,
-  sender,
-  kind: 'message',
-  content,
-  text: null,
-  planet: null,
-  createdAt: Date.UTC(2026, 10, 20, 9, id),
-});
-const conversation = (
-  userId: string,
-  who: { email?: string; guestId?: string },
-  last: ChatMessage,
-  unreadCount = 0,
-): ChatConversation => ({
-  userId,
-  email: who.email ?? null,
-  guestId: who.guestId ?? null,
-  isGuest: !who.email,
-  lastMessage: last,
-  messageCount: 3,
-  unreadCount,
+const message = chatMessage;
+const conversation = (userId: string, who: { email?: string; guestId?: string }, last: ChatMessage, unreadCount = 0) =>
+  chatConversation(userId, who, last, { unreadCount });
+
+/** A whole conversation list as the server answers it (one page). */
+const chatsPage = (conversations: ChatConversation[]) => ({
+  conversations,
+  next: null,
+  unreadTotal: conversations.filter((c) => c.unreadCount > 0).length,
 });
 
 const mina = conversation('u-mina', { email: 'mina@example.com' }, message(3, 'u-mina', 'user', 'Are you there?'), 2);
 const guest = conversation('u-guest', { guestId: 'G-4821' }, message(7, 'u-guest', 'user', 'Hello cat'));
 const jun = conversation('u-jun', { email: 'jun@example.com' }, message(9, 'u-jun', 'gomeum', 'Purr.'));
 
+/** The section over a live connection, as the dashboard has it: the socket once it is open. */
+async function renderLive() {
+  renderWithClient(
+    <LiveProvider userId="u-operator" createClient={() => new LiveClient('ws://test/api/live')}>
+      <ChatSection />
+    </LiveProvider>,
+  );
+  await waitFor(() => expect(FakeSocket.current).not.toBeNull());
+  const socket = FakeSocket.current!;
+  socket.ready();
+  return socket;
+}
+
 describe('ChatSection', () => {
   it('lists conversations with who wrote, what they said last, and which wait for Gomeum', async () => {
-    fakeServer({ 'GET /api/operator/chats': { conversations: [mina, guest, jun] } });
+    fakeServer({ 'GET /api/operator/chats': chatsPage([mina, guest, jun]) });
     renderWithClient(<ChatSection />);
     const list = screen.getByRole('region', { name: 'Conversations' });
     const rows = await within(list).findAllByRole('button');
@@ -72,7 +61,7 @@ describe('ChatSection', () => {
       planet: 'music',
     };
     fakeServer({
-      'GET /api/operator/chats': { conversations: [conversation('u-ann', { email: 'ann@example.com' }, announcement)] },
+      'GET /api/operator/chats': chatsPage([conversation('u-ann', { email: 'ann@example.com' }, announcement)]),
     });
     renderWithClient(<ChatSection />);
     const row = await within(screen.getByRole('region', { name: 'Conversations' })).findByRole('button');
@@ -81,7 +70,7 @@ describe('ChatSection', () => {
   });
 
   it('shows the empty inbox and a loading failure', async () => {
-    fakeServer({ 'GET /api/operator/chats': { conversations: [] } });
+    fakeServer({ 'GET /api/operator/chats': chatsPage([]) });
     const { unmount } = renderWithClient(<ChatSection />);
     expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
     unmount();
@@ -93,7 +82,7 @@ describe('ChatSection', () => {
 
   it('opens a conversation from the keyboard, marks what it shows read, and puts the user actions beside it', async () => {
     const server = fakeServer({
-      'GET /api/operator/chats': { conversations: [mina, guest] },
+      'GET /api/operator/chats': chatsPage([mina, guest]),
       'GET /api/operator/chats/:userId/messages': ({ params }) => ({
         messages: [
           message(1, params.userId ?? '', 'user', 'Hi Gomeum'),
@@ -134,7 +123,7 @@ describe('ChatSection', () => {
 
   it('opens with the conversation a link names selected (an operator alert opens one so)', async () => {
     fakeServer({
-      'GET /api/operator/chats': { conversations: [mina, guest] },
+      'GET /api/operator/chats': chatsPage([mina, guest]),
       'GET /api/operator/chats/:userId/messages': ({ params }) => ({
         messages: [message(7, params.userId ?? '', 'user', 'Hello cat')],
         more: false,
@@ -149,37 +138,31 @@ describe('ChatSection', () => {
     expect(screen.getByRole('button', { name: /mina@example\.com/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('never shows a message arriving in the open conversation as unread, even when a read of the list was under way', async () => {
-    // The server: Mina's conversation, read up to `readMark`; a list read can be held in flight.
+  it('applies live changes to the list and the open conversation, never reading them again, nor showing what is on screen as unread', async () => {
     const stored = [message(1, 'u-mina', 'user', 'Hi Gomeum'), message(3, 'u-mina', 'user', 'Are you there?')];
     let readMark = 0;
-    // A held read answers with the count it read when it reached the database.
-    let hold: Promise<number> | null = null;
     const unread = () => stored.filter((m) => m.sender === 'user' && m.id > readMark).length;
     const server = fakeServer({
-      'GET /api/operator/chats': async () => {
-        const unreadCount = hold ? await hold : unread();
-        return { conversations: [{ ...mina, lastMessage: stored.at(-1), unreadCount }] };
-      },
+      'GET /api/operator/chats': () =>
+        chatsPage([{ ...mina, lastMessage: stored.at(-1)!, unreadCount: unread() }, jun]),
       'GET /api/operator/chats/:userId/messages': () => ({ messages: [...stored], more: false }),
       'POST /api/operator/chats/:userId/read': ({ body }) => {
         readMark = Math.max(readMark, (body as { upTo: number }).upTo);
         return { unreadCount: unread() };
       },
     });
-    renderWithClient(
-      <LiveProvider userId="u-operator" createClient={() => new LiveClient('ws://test/api/live')}>
-        <ChatSection />
-      </LiveProvider>,
-    );
-    await waitFor(() => expect(FakeSocket.current).not.toBeNull());
-    const socket = FakeSocket.current!;
-    socket.ready();
+    const socket = await renderLive();
     const row = await screen.findByRole('button', { name: /mina@example\.com/ });
     expect(row).toHaveTextContent('2 new');
     await userEvent.click(row);
     await waitFor(() => expect(readMark).toBe(3));
     await waitFor(() => expect(row).not.toHaveTextContent('new'));
+    await screen.findByText('Are you there?', { selector: '.inbox__message p' });
+    const reads = () => [
+      server.sent('GET', '/api/operator/chats').length,
+      server.sent('GET', '/api/operator/chats/').length,
+    ];
+    const readsBefore = reads();
 
     // Watch the row from here on: every text it shows.
     const shown: string[] = [];
@@ -188,24 +171,62 @@ describe('ChatSection', () => {
       childList: true,
       characterData: true,
     });
-    // Another dashboard's read starts a read of the list, held while Mina's next message is stored
-    // and reaches this dashboard.
-    let release: (count: number) => void = () => undefined;
-    hold = new Promise<number>((resolve) => (release = resolve));
-    socket.emit({ type: 'chat.read', userId: 'u-other', readId: 1 });
-    await waitFor(() => expect(server.sent('GET', '/api/operator/chats').length).toBeGreaterThan(1));
+    // Mina writes again: the message and her conversation's new row (unread until the mark moves).
     const next = message(5, 'u-mina', 'user', 'Hello again!');
     stored.push(next);
-    const countedByTheHeldRead = unread();
     socket.emit({ type: 'chat.message', message: next, streamId: null });
+    const changed = { ...mina, lastMessage: next, unreadCount: 1, messageCount: 4, version: 2 };
+    socket.emit({ type: 'chat.conversation', userId: 'u-mina', conversation: changed, unreadTotal: 2 });
     await waitFor(() => expect(readMark).toBe(5));
-    // The held read answers now, having counted the new message before the mark was stored.
-    expect(countedByTheHeldRead).toBe(1);
-    hold = null;
-    release(countedByTheHeldRead);
+    socket.emit({
+      type: 'chat.conversation',
+      userId: 'u-mina',
+      conversation: { ...changed, unreadCount: 0, version: 3 },
+      unreadTotal: 1,
+    });
     await waitFor(() => expect(row).toHaveTextContent('Hello again!'));
     expect(await screen.findByText('Hello again!', { selector: '.inbox__message p' })).toBeInTheDocument();
     expect(shown.filter((text) => text.includes('new'))).toEqual([]);
+    // A change that crossed a later one on the way is not applied over it.
+    socket.emit({ type: 'chat.conversation', userId: 'u-mina', conversation: changed, unreadTotal: 1 });
+    // Jun's conversation goes with Jun.
+    socket.emit({ type: 'operator.user_removed', userId: 'u-jun' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /jun@example\.com/ })).toBeNull());
+    expect(row).toHaveTextContent('Hello again!');
+    expect(shown.filter((text) => text.includes('new'))).toEqual([]);
+    // Neither the list nor the conversation was read again.
+    expect(reads()).toEqual(readsBefore);
+  });
+
+  it('keeps a message that arrives live while the conversation is being read, the read answered without it', async () => {
+    const stored = [message(1, 'u-mina', 'user', 'Hi Gomeum')];
+    // The first read is answered with what was stored when it was asked, but only once released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    fakeServer({
+      'GET /api/operator/chats': chatsPage([mina]),
+      'GET /api/operator/chats/:userId/messages': async () => {
+        reads += 1;
+        const snapshot = [...stored];
+        if (reads === 1) await held;
+        return { messages: snapshot, more: false };
+      },
+      'POST /api/operator/chats/:userId/read': { unreadCount: 0 },
+    });
+    const socket = await renderLive();
+    await userEvent.click(await screen.findByRole('button', { name: /mina@example\.com/ }));
+    await waitFor(() => expect(reads).toBe(1));
+    // Mina writes while that read is on its way: the message is stored, then announced.
+    const next = message(2, 'u-mina', 'user', 'Are you there?');
+    stored.push(next);
+    socket.emit({ type: 'chat.message', message: next, streamId: null });
+    release();
+    const pane = screen.getByRole('region', { name: 'Conversation' });
+    expect(await within(pane).findByText('Are you there?', { selector: '.inbox__message p' })).toBeInTheDocument();
+    expect(within(pane).getByText('Hi Gomeum', { selector: '.inbox__message p' })).toBeInTheDocument();
   });
 
   it('drafts a reply when the user spoke last, a notice or a welcome after them notwithstanding, and not once answered', async () => {
@@ -228,21 +249,14 @@ describe('ChatSection', () => {
       ],
     };
     fakeServer({
-      'GET /api/operator/chats': { conversations: [mina, jun] },
+      'GET /api/operator/chats': chatsPage([mina, jun]),
       'GET /api/operator/chats/:userId/messages': ({ params }) => ({
         messages: histories[params.userId ?? ''] ?? [],
         more: false,
       }),
       'POST /api/operator/chats/:userId/read': { unreadCount: 0 },
     });
-    renderWithClient(
-      <LiveProvider userId="u-operator" createClient={() => new LiveClient('ws://test/api/live')}>
-        <ChatSection />
-      </LiveProvider>,
-    );
-    await waitFor(() => expect(FakeSocket.current).not.toBeNull());
-    const socket = FakeSocket.current!;
-    socket.ready();
+    const socket = await renderLive();
     const drafts = () => socket.sent.filter((event) => event.type === 'chat.draft');
 
     await userEvent.click(await screen.findByRole('button', { name: /jun@example\.com/ }));
@@ -257,12 +271,18 @@ describe('ChatSection', () => {
   it('replies as Gomeum, and a second try after an error is the same reply (one client id)', async () => {
     let fail = true;
     const server = fakeServer({
-      'GET /api/operator/chats': { conversations: [guest] },
+      'GET /api/operator/chats': chatsPage([guest]),
       'GET /api/operator/chats/:userId/messages': {
         messages: [message(7, 'u-guest', 'user', 'Hello cat')],
         more: false,
       },
       'POST /api/operator/chats/:userId/read': { unreadCount: 0 },
+      // The user reads English too: the reply goes as written.
+      'POST /api/operator/chats/:userId/translate': ({ body }) => ({
+        text: (body as { text: string }).text,
+        to: 'en',
+        status: 'same',
+      }),
       'POST /api/operator/chats/:userId/messages': ({ body }) => {
         if (fail) {
           fail = false;

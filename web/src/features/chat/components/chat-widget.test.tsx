@@ -6,6 +6,7 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
 import { apiError, fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { FakeSocket } from '../../../test/fake-socket.ts';
+import { chatMessage } from '../../../test/operator-chat.ts';
 import { ChatWidget } from './chat-widget.tsx';
 
 beforeAll(async () => {
@@ -21,16 +22,8 @@ afterEach(() => {
 });
 
 const mina: Me = { id: 'u-mina', email: 'mina@example.com', role: 'user', isGuest: false, guestId: null, locale: 'en' };
-const message = (id: number, sender: ChatMessage['sender'], content: string): ChatMessage => ({
-  id,
-  userId: 'u-mina',
-  sender,
-  kind: 'message',
-  content,
-  text: null,
-  planet: null,
-  createdAt: Date.UTC(2026, 10, 20, 9, id),
-});
+const message = (id: number, sender: ChatMessage['sender'], content: string) =>
+  chatMessage(id, 'u-mina', sender, content);
 
 const createClient = () => new LiveClient('ws://test/api/live');
 
@@ -82,7 +75,7 @@ describe('ChatWidget', () => {
     const toggle = screen.getByRole('button', { name: 'Chat with Gomeum (2 unread)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('dialog', { hidden: true })).not.toBeVisible();
-    // Closed, the panel is not drawn at all: the page's first render does not pay for it.
+    // Closed, the panel's inside is not rendered at all: the page's first render does not pay for it.
     expect(screen.queryByText('Purr, hello!')).toBeNull();
 
     await userEvent.click(toggle);
@@ -97,14 +90,27 @@ describe('ChatWidget', () => {
     // Opened: read, and the message box has the focus.
     expect(screen.getByRole('button', { name: 'Chat with Gomeum' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveFocus();
-    expect(localStorage.getItem('gomeum.chat.read.u-mina')).toBe('3');
+    expect(localStorage.getItem('gomeum.chat.seen.u-mina')).toBe('3');
 
-    // Closed again, what was drawn stays: a draft is still there on the next opening.
+    // Closed again, what was rendered stays: a draft is still there on the next opening.
     await userEvent.type(within(panel).getByRole('textbox', { name: 'Your message' }), 'Half a thought');
     await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(panel).not.toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Chat with Gomeum' }));
     expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveValue('Half a thought');
+  });
+
+  it('counts nothing unread for a browser whose mark is under the former key (the database’s ids), and drops it', async () => {
+    // The former key held ids over every conversation: far ahead of this conversation's numbers.
+    localStorage.setItem('gomeum.chat.read.u-mina', '90412');
+    const { history } = await openConversation([message(1, 'gomeum', 'Purr'), message(2, 'gomeum', 'Meow')]);
+    history();
+    await waitFor(() => expect(localStorage.getItem('gomeum.chat.read.u-mina')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Chat with Gomeum' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('gomeum.chat.seen.u-mina')).toBe('2');
+    // What comes after counts, by its number.
+    FakeSocket.current!.emit({ type: 'chat.message', message: message(3, 'gomeum', 'Still?'), streamId: null });
+    await screen.findByRole('button', { name: 'Chat with Gomeum (1 unread)' });
   });
 
   it('sends with Enter, shows the message at once, and the stored one replaces it', async () => {
@@ -253,6 +259,31 @@ describe('ChatWidget', () => {
       { type: 'chat.typing', typing: true },
       { type: 'chat.typing', typing: false },
     ]);
+  });
+
+  it('scrolls back to older messages over HTTP when the newest page says there are some', async () => {
+    const { server, socket } = await openConversation([], {
+      'GET /api/chat/messages': { messages: [message(1, 'gomeum', 'The very first')], more: false },
+    });
+    socket.emit({ type: 'chat.history', after: null, messages: [message(7, 'user', 'A big one')], older: true });
+    await userEvent.click(screen.getByRole('button', { name: /^Chat with Gomeum/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+    expect(await screen.findByText('The very first')).toBeInTheDocument();
+    expect(server.calls.map((call) => call.url)).toContainEqual(expect.stringMatching(/before=7/));
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('asks again once the server says it may, after it refused a sync (the history budget spent)', async () => {
+    const { socket } = await openConversation([]);
+    socket.emit({ type: 'chat.history', after: null, messages: [message(1, 'gomeum', 'Hello')] });
+    socket.sent.length = 0;
+    socket.emit({ type: 'gomeum_log.published', planet: 'music' });
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'chat.sync', after: 1 }));
+    socket.emit({ type: 'error', code: 'errors.rate_limited', refused: 'chat.sync', retryAfterMs: 10 });
+    await waitFor(() => expect(socket.sent.filter((event) => event.type === 'chat.sync')).toHaveLength(2), {
+      timeout: 3_000,
+    });
+    expect(socket.sent.at(-1)).toEqual({ type: 'chat.sync', after: 1 });
   });
 
   it('says whether Gomeum is online, and closes with Escape, back to the button', async () => {

@@ -1,11 +1,11 @@
-import type { OperatorQueueItem } from '@gomeum/contracts';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { queueItemKey, type OperatorQueueItem } from '@gomeum/contracts';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { localeOf } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ListStates } from '../../../lib/operator/list-states.tsx';
+import { ListStates, LoadMore } from '../../../lib/operator/list-states.tsx';
 import { RowsSkeleton } from '../../../lib/skeleton.tsx';
 import { useOperatorQueue } from '../api/operator-queue.ts';
+import { TranslatedLine } from '../../../lib/operator/translated.tsx';
 
 const MINUTE = 60_000;
 
@@ -31,31 +31,48 @@ function useNow(): number {
   return now;
 }
 
+/** Keys that move through the queue's rows: down and up, as arrows or as j and k. */
+const MOVES: Record<string, 1 | -1> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+
+/** Moves focus to the row before or after the focused one (arrow keys, j and k). */
+function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
+  const step = MOVES[event.key];
+  if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+  const rows = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('.operator-queue__row')];
+  const at = rows.findIndex((row) => row === document.activeElement);
+  const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
 /**
  * The one queue: conversations waiting for Gomeum and proofs waiting for a reaction, oldest
- * first, with how long each has waited. A conversation opens beside it; a proof opens the proofs.
+ * first, with how long each has waited. Each opens beside it (`onOpen`); the arrow keys or j and k
+ * move between the rows, Enter opens one.
  */
 export function OperatorQueue({
-  onOpenConversation,
+  onOpen,
   typing,
+  current,
 }: {
-  onOpenConversation: (userId: string) => void;
+  onOpen: (item: OperatorQueueItem) => void;
   /** Users typing now (shown beside their conversation). */
   typing: ReadonlySet<string>;
+  /** The key (`queueItemKey`) of the item open now. */
+  current: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const queue = useOperatorQueue();
   const now = useNow();
-  const [, setParams] = useSearchParams();
-  const open = (item: OperatorQueueItem) => {
-    if (item.kind === 'chat') onOpenConversation(item.userId);
-    else setParams({ section: 'proofs' });
-  };
   return (
     <section className="operator-queue" aria-labelledby="queue-title">
-      <h2 id="queue-title" className="dashboard-card__title">
+      <h2 id="queue-title" className="dashboard-card__title" tabIndex={-1}>
         {t('dashboard.queue_title')}
       </h2>
+      <p id="queue-keys" className="visually-hidden">
+        {t('dashboard.queue_keys')}
+      </p>
       <ListStates
         query={queue}
         empty={t('dashboard.queue_empty')}
@@ -63,10 +80,17 @@ export function OperatorQueue({
         skeleton={<RowsSkeleton />}
       >
         {(items) => (
-          <ol className="operator-queue__list" data-testid="operator-queue">
+          <ol className="operator-queue__list" data-testid="operator-queue" onKeyDown={moveFocus}>
             {items.map((item) => (
-              <li key={item.kind === 'chat' ? `chat:${item.userId}` : `proof:${item.logId}`}>
-                <button type="button" className="operator-queue__row" onClick={() => open(item)}>
+              <li key={queueItemKey(item)}>
+                <button
+                  type="button"
+                  className="operator-queue__row"
+                  data-queue-key={queueItemKey(item)}
+                  aria-current={current === queueItemKey(item) ? 'true' : undefined}
+                  aria-describedby="queue-keys"
+                  onClick={() => onOpen(item)}
+                >
                   <span className="operator-queue__name">
                     <span className={`badge operator-queue__kind operator-queue__kind--${item.kind}`}>
                       {t(item.kind === 'chat' ? 'dashboard.queue_chat' : 'dashboard.queue_proof')}
@@ -80,7 +104,7 @@ export function OperatorQueue({
                     {now - item.since < MINUTE
                       ? t('dashboard.queue_just_now')
                       : t('dashboard.queue_waited', { time: waited(now - item.since, i18n.language) })}{' '}
-                    · {item.preview.slice(0, 80)}
+                    · <TranslatedLine text={item.preview} />
                   </span>
                 </button>
               </li>
@@ -88,6 +112,7 @@ export function OperatorQueue({
           </ol>
         )}
       </ListStates>
+      <LoadMore query={queue} />
     </section>
   );
 }

@@ -125,6 +125,23 @@ describe('conversation', () => {
     ).toBe(12);
   });
 
+  it('offers older messages when the server says they exist, whatever the newest page held', () => {
+    // A page is bounded by bytes: five big messages may be all of it, with older ones before them.
+    const few = [1, 2, 3, 4, 5].map((id) => message(id + 100, 'user'));
+    const fresh = () => initialConversation(0);
+    expect(conversationReducer(fresh(), { type: 'history', after: null, messages: few, older: true }).olderMore).toBe(
+      true,
+    );
+    expect(conversationReducer(fresh(), { type: 'history', after: null, messages: few, older: false }).olderMore).toBe(
+      false,
+    );
+    // Scrolling back reads them until the server has no more.
+    let state = conversationReducer(fresh(), { type: 'history', after: null, messages: few, older: true });
+    state = conversationReducer(state, { type: 'older', messages: [message(50, 'gomeum')], more: false });
+    expect(state.messages[0]?.id).toBe(50);
+    expect(state.olderMore).toBe(false);
+  });
+
   it('counts messages from Gomeum after the last read id as unread, until read', () => {
     let state = initialConversation(1);
     state = conversationReducer(state, {

@@ -47,7 +47,14 @@ export interface ConversationState {
 
 /** What can happen to the conversation. */
 export type ConversationAction =
-  | { type: 'history'; after: number | null; messages: ChatMessage[]; more?: boolean | undefined }
+  | {
+      type: 'history';
+      after: number | null;
+      messages: ChatMessage[];
+      more?: boolean | undefined;
+      /** With `after` null: whether older messages exist (when absent, a full page says so). */
+      older?: boolean | undefined;
+    }
   | { type: 'older'; messages: ChatMessage[]; more: boolean }
   | { type: 'message'; message: ChatMessage; streamId: AiStreamId | null }
   | { type: 'delta'; streamId: AiStreamId; delta: string }
@@ -105,10 +112,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
       // A page at a time: with `more`, the client asks again from the new resume point.
       const end = resumePoint(action.after, action.messages);
       const syncedThrough = Math.max(state.syncedThrough ?? 0, end) || null;
-      // The first (newest) page may have older messages before it: a full page says so.
+      // The first (newest) page may have older messages before it: the server says so (a page is
+      // bounded by bytes too, so it may hold fewer than its count); a server that does not, by a full page.
       const olderMore = state.loaded
         ? state.olderMore
-        : action.after === null && action.messages.length >= HISTORY_PAGE;
+        : action.after === null && (action.older ?? action.messages.length >= HISTORY_PAGE);
       return { ...state, loaded: true, olderMore, syncedThrough, messages: merge(state.messages, action.messages) };
     }
     case 'older':

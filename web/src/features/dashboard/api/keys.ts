@@ -3,7 +3,7 @@ import { operatorKey } from '../../../lib/operator-keys.ts';
 
 /** The dashboard's own views' query keys (the overview, the users and their tasks), under the operator's. */
 export const dashboardKeys = {
-  users: (query: string, page: number, pageSize: number) => operatorKey('users', query, page, pageSize),
+  users: (query: string) => operatorKey('users', query),
   user: (userId: string) => operatorKey('user', userId),
   visits: (userId: string, days: number) => operatorKey('visits', userId, days),
   overview: (days: number) => operatorKey('overview', days),

@@ -41,6 +41,7 @@ const conversation = (userId: string, unreadCount: number): ChatConversation => 
   },
   messageCount: 1,
   unreadCount,
+  position: 1,
 });
 const proof = (id: string): WaitingProof => ({
   id,
@@ -63,7 +64,11 @@ function Address() {
 function serveDashboard() {
   return fakeServer({
     'GET /api/operator/overview': overview,
-    'GET /api/operator/chats': { conversations: [conversation('a', 2), conversation('b', 1), conversation('c', 0)] },
+    'GET /api/operator/chats': {
+      conversations: [conversation('a', 2), conversation('b', 1), conversation('c', 0)],
+      next: null,
+      unreadTotal: 2,
+    },
     'GET /api/operator/proofs/waiting': { items: [proof('p1'), proof('p2'), proof('p3')] },
     'GET /api/operator/presence': { online: true, away: false },
     'GET /api/moon/questions': { questions: [] },
@@ -86,7 +91,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Gomeum dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
-    const tabs = within(nav).getAllByRole('button');
+    const tabs = within(nav).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent.replace(/\d+.*$/, ''))).toEqual([
       'Overview',
       'Proofs',
@@ -97,12 +102,12 @@ describe('DashboardPage', () => {
       'Broadcast',
       'Update logs',
     ]);
-    expect(within(nav).getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('region', { name: 'Overview' })).toBeInTheDocument();
 
     // Two conversations wait for Gomeum, three proofs: said to screen readers, shown as badges.
-    expect(await within(nav).findByRole('button', { name: /Chat inbox.*2 waiting/ })).toBeInTheDocument();
-    expect(await within(nav).findByRole('button', { name: /Proofs.*3 waiting/ })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: /Chat inbox.*2 waiting/ })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: /Proofs.*3 waiting/ })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toContain('(2) Gomeum dashboard'));
   });
 
@@ -110,14 +115,14 @@ describe('DashboardPage', () => {
     const server = serveDashboard();
     renderDashboard();
     const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
-    await userEvent.click(within(nav).getByRole('button', { name: 'Moon questions' }));
+    await userEvent.click(within(nav).getByRole('link', { name: 'Moon questions' }));
     expect(screen.getByTestId('address')).toHaveTextContent('?section=moon');
-    expect(within(nav).getByRole('button', { name: 'Moon questions' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('button', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Moon questions' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('region', { name: 'Moon questions' })).toBeInTheDocument();
     await waitFor(() => expect(server.sent('GET', '/api/moon/questions')).toHaveLength(1));
 
-    within(nav).getByRole('button', { name: 'Broadcast' }).focus();
+    within(nav).getByRole('link', { name: 'Broadcast' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByTestId('address')).toHaveTextContent('?section=broadcast');
     expect(screen.getByRole('region', { name: 'Broadcast' })).toBeInTheDocument();
@@ -159,7 +164,7 @@ describe('DashboardPage', () => {
     expect(root).toHaveAttribute('data-view', 'detail');
     expect(root).toHaveAttribute('data-fill');
     // Switching sections leaves the conversation: the next section opens on its list.
-    await userEvent.click(screen.getByRole('button', { name: /^Users & tasks/ }));
+    await userEvent.click(screen.getByRole('link', { name: /^Users & tasks/ }));
     expect(screen.getByTestId('address')).toHaveTextContent(/^\?section=users$/);
     expect(root).toHaveAttribute('data-view', 'list');
     unmount();

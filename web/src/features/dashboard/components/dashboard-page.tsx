@@ -1,19 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSearchParams } from 'wouter';
+import { WEB_ROUTES } from '@gomeum/contracts';
+import { Link, useSearchParams } from 'wouter';
 // The dashboard's frame and the operator kit first: each screen's own rules come after them.
 import './dashboard.css';
 import '../../../lib/operator/shared.css';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { GomeumCat, StarField } from '../../../lib/illustrations/index.ts';
-import { useRefreshConversations, useUnreadTotal } from '../../chat/operator.ts';
+import { useUnreadTotal } from '../../chat/operator.ts';
 import { useRefreshWaitingProofs, useWaitingProofs } from '../../tasks/operator.ts';
 import { BroadcastSection } from '../../notifications/operator.ts';
 import { UserDataActions } from '../../account/operator.ts';
 import { ChatSection, PresenceSwitch } from '../../chat/operator.ts';
 import { OperatorAlertsSwitch } from '../../push/operator.ts';
 import { DashboardToasts } from '../../../lib/operator/dashboard-toasts.tsx';
-import { GomeumTaskSection, ProofsSection } from '../../tasks/operator.ts';
+import { GomeumTaskSection, ProofsSection, QueueProof } from '../../tasks/operator.ts';
 import { MoonSection } from '../../moon/operator.ts';
 import { UpdatesSection } from '../../updates/operator.ts';
 import { OverviewSection } from './overview-section.tsx';
@@ -40,7 +41,12 @@ const CONTENT: Record<Section, () => ReactNode> = {
   overview: () => <OverviewSection />,
   proofs: () => <ProofsSection />,
   users: () => <UsersSection />,
-  chat: () => <ChatSection userActions={(user) => <UserDataActions {...user} isOperator={false} />} />,
+  chat: () => (
+    <ChatSection
+      userActions={(user) => <UserDataActions {...user} isOperator={false} />}
+      proofView={(proof, onSent) => <QueueProof key={proof.logId} {...proof} onSent={onSent} />}
+    />
+  ),
   moon: () => <MoonSection />,
   broadcast: () => <BroadcastSection />,
   updates: () => <UpdatesSection />,
@@ -50,7 +56,7 @@ const CONTENT: Record<Section, () => ReactNode> = {
 /** `/gomeum-dashboard`: where the operator plays Gomeum. Its own chunk; operators only. */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = params.get('section');
   const section: Section = SECTIONS.find((s) => s === requested) ?? 'overview';
   // A conversation or a user open: on a phone, their view replaces the list (and the header and tabs);
@@ -58,17 +64,11 @@ export function DashboardPage() {
   const view = (section === 'chat' || section === 'users') && params.get('user') ? 'detail' : 'list';
   useOperatorManifest();
 
-  // Unread chat across conversations, shown on the inbox tab from every section. The inbox
-  // section keeps its own list fresh (it marks what is on screen read first).
+  // Unread chat across conversations, shown on the inbox tab from every section: the server's
+  // count, kept up to date by each conversation's live change.
   const unread = useUnreadTotal();
   // The tab title carries the unread count, so it shows while the operator is in another tab.
   useDocumentTitle(unread ? `(${unread}) ${t('dashboard.title')}` : t('dashboard.title'));
-  const refreshInbox = useRefreshConversations();
-  const refreshConversations = () => {
-    if (section !== 'chat') refreshInbox();
-  };
-  useLiveEvent('chat.message', refreshConversations);
-  useLiveEvent('chat.read', refreshConversations);
   // Proofs waiting for Gomeum, counted on their tab from every section (the section keeps its own list fresh).
   const waitingProofs = useWaitingProofs().data?.length ?? 0;
   const refreshProofs = useRefreshWaitingProofs();
@@ -105,12 +105,12 @@ export function DashboardPage() {
         </div>
         <nav ref={navRef} className="dashboard__nav" aria-label={t('dashboard.sections')}>
           {SECTIONS.map((s) => (
-            <button
+            // Links: each section has its own address (open in a new tab, shared, reloaded).
+            <Link
               key={s}
-              type="button"
+              to={`${WEB_ROUTES.dashboard}?section=${s}`}
               className="dashboard__tab"
               aria-current={s === section ? 'page' : undefined}
-              onClick={() => setParams({ section: s })}
             >
               {t(LABELS[s])}
               {s === 'chat' && unread ? (
@@ -129,7 +129,7 @@ export function DashboardPage() {
                   <span className="visually-hidden">{t('dashboard.proofs_count', { count: waitingProofs })}</span>
                 </>
               ) : null}
-            </button>
+            </Link>
           ))}
         </nav>
         <section className="dashboard__main" aria-label={t(LABELS[section])}>

@@ -22,7 +22,7 @@ function serve(
   let list = [...users];
   return fakeServer({
     'GET /api/me': operator,
-    'GET /api/operator/users': () => ({ items: list, total: list.length, page: 1, pageSize: 20 }),
+    'GET /api/operator/users': () => ({ items: list, next: null, total: list.length }),
     'GET /api/operator/users/:userId/export': ({ params }) =>
       new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
         headers: { 'content-disposition': `attachment; filename="gomeum-data-${params.userId}.zip"` },

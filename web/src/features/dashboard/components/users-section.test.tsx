@@ -39,15 +39,29 @@ const log: TaskLog = {
   createdAt: Date.UTC(2026, 10, 20),
 };
 
-/** Users 1…`total` over pages of 20; the search narrows by email. */
-function serveUsers(users: OperatorUser[], total = users.length, more: Parameters<typeof fakeServer>[0] = {}) {
+/**
+ * The users a page at a time: `users` first, then (with a `cursor`) `later`; `total` of them in
+ * all. A search finds those whose email or guest id starts with it, in one page.
+ */
+function serveUsers(
+  users: OperatorUser[],
+  {
+    total = users.length,
+    later = [],
+    more = {},
+  }: { total?: number; later?: OperatorUser[]; more?: Parameters<typeof fakeServer>[0] } = {},
+) {
   return fakeServer({
     ...more,
     'GET /api/me': operator,
     'GET /api/operator/users': ({ url }) => {
       const query = url.searchParams.get('query') ?? '';
-      const items = users.filter((u) => (u.email ?? u.guestId ?? '').includes(query));
-      return { items, total: query ? items.length : total, page: Number(url.searchParams.get('page')), pageSize: 20 };
+      if (query) {
+        const items = [...users, ...later].filter((u) => (u.email ?? u.guestId ?? '').startsWith(query));
+        return { items, next: null, total: null };
+      }
+      if (url.searchParams.get('cursor')) return { items: later, next: null, total };
+      return { items: users, next: later.length > 0 ? 't.1.u-last' : null, total };
     },
     'GET /api/operator/users/:userId/visits': {
       items: [{ page: '/planet/music', ip: '203.0.113.7', city: 'Seoul', country: 'KR', at: Date.UTC(2026, 10, 20) }],
@@ -68,8 +82,9 @@ function serveUsers(users: OperatorUser[], total = users.length, more: Parameter
 }
 
 describe('UsersSection', () => {
-  it('lists users with guests and Gomeum marked, searches, and pages through', async () => {
-    const server = serveUsers([mina, guest, self], 45);
+  it('lists users with guests and Gomeum marked, searches, and shows more on asking', async () => {
+    const ann = { ...mina, id: 'u-ann', email: 'ann@example.com' };
+    const server = serveUsers([mina, guest, self], { total: 4, later: [ann] });
     renderWithClient(<UsersSection />);
     const list = screen.getByRole('region', { name: 'Users' });
     const rows = await within(list).findAllByRole('button', { pressed: false });
@@ -80,18 +95,19 @@ describe('UsersSection', () => {
     ]);
     expect(screen.getByText('Choose a user to see their visits, tasks and logs.')).toBeInTheDocument();
 
-    const pager = screen.getByRole('navigation', { name: 'Pages' });
-    expect(pager).toHaveTextContent('Page 1 of 3');
-    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(pager).toHaveTextContent('Page 2 of 3'));
-    expect(server.sent('GET', '/api/operator/users?').at(-1)?.url).toContain('page=2');
+    expect(within(list).getByText('4 users')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Show more' }));
+    await within(list).findByText('ann@example.com');
+    expect(server.sent('GET', '/api/operator/users?').at(-1)?.url).toContain('cursor=t.1.u-last');
+    expect(within(list).queryByRole('button', { name: 'Show more' })).toBeNull();
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users by email or guest id' }), ' mina {Enter}');
+    const search = screen.getByRole('searchbox', { name: 'Search users by email or guest id' });
+    expect(search).toHaveAccessibleDescription('Finds the addresses and guest ids that start with what you typed.');
+    await userEvent.type(search, ' mina {Enter}');
     await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(1));
     const last = new URL(server.sent('GET', '/api/operator/users?').at(-1)?.url ?? '', 'http://x');
-    expect([last.searchParams.get('query'), last.searchParams.get('page')]).toEqual(['mina', '1']);
-    expect(pager).toHaveTextContent('Page 1 of 1');
+    expect(last.searchParams.get('query')).toBe('mina');
+    expect(within(list).queryByText('4 users')).toBeNull();
   });
 
   it('says when nobody matches, and when the list cannot be loaded', async () => {
@@ -154,9 +170,12 @@ describe('UsersSection', () => {
 
   it('opens the user a link names, read on its own when the list shown does not hold them', async () => {
     const far = operatorUser({ id: 'u-far', email: 'far@example.com', lastIp: '198.51.100.4' });
-    serveUsers([mina, guest], 45, {
-      'GET /api/operator/users/:userId': ({ params }) =>
-        params.userId === 'u-far' ? far : apiError(404, 'errors.not_found'),
+    serveUsers([mina, guest], {
+      total: 45,
+      more: {
+        'GET /api/operator/users/:userId': ({ params }) =>
+          params.userId === 'u-far' ? far : apiError(404, 'errors.not_found'),
+      },
     });
     const { unmount } = renderWithClient(<UsersSection />, '/gomeum-dashboard?section=users&user=u-far');
     expect(await screen.findByRole('heading', { name: 'far@example.com' })).toBeInTheDocument();

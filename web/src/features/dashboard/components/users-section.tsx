@@ -10,7 +10,7 @@ import { useOperatorUser, useUsers } from '../api/list-users.ts';
 import { useUpdateUserTask, useUserTask } from '../api/user-task.ts';
 import { DayBarChart } from './charts.tsx';
 import { DashboardCard, FormActions, GomeumLogList, PlanetSelect } from '../../../lib/operator/shared.tsx';
-import { ListStates } from '../../../lib/operator/list-states.tsx';
+import { ListStates, LoadMore } from '../../../lib/operator/list-states.tsx';
 import { MasterDetail, useOpenItem } from '../../../lib/operator/master-detail.tsx';
 import { EntriesSkeleton, LinesSkeleton, RowsSkeleton } from '../../../lib/skeleton.tsx';
 import { UserDataActions } from '../../account/operator.ts';
@@ -205,16 +205,15 @@ export function UsersSection() {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   // The user open is in the address (`&user=`): back, forward, reload and a shared link keep it.
   const { selected: selectedId, open, close } = useOpenItem('user');
-  const users = useUsers(search, page);
+  const users = useUsers(search);
   const listed = users.data?.items.find((user) => user.id === selectedId);
   // Not on the page of the list shown (a reload, a link): read on its own.
   const fetched = useOperatorUser(selectedId, !listed && !users.isPending);
   const selected = listed ?? fetched.data ?? null;
   const gone = fetched.error instanceof ApiError && fetched.error.status === 404;
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const total = users.data?.total ?? null;
 
   return (
     <MasterDetail open={selectedId !== null} backLabel={t('dashboard.back_to_users')} onBack={() => close()}>
@@ -225,7 +224,6 @@ export function UsersSection() {
           onSubmit={(event) => {
             event.preventDefault();
             setSearch(query.trim());
-            setPage(1);
           }}
         >
           <label className="visually-hidden" htmlFor="user-search">
@@ -235,6 +233,7 @@ export function UsersSection() {
             id="user-search"
             className="input"
             type="search"
+            aria-describedby="user-search-hint"
             placeholder={t('dashboard.search_placeholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -243,15 +242,21 @@ export function UsersSection() {
             {t('dashboard.search')}
           </button>
         </form>
+        <p id="user-search-hint" className="muted search-hint">
+          {t('dashboard.search_hint')}
+        </p>
+        {total !== null && !search ? (
+          <p className="muted list-note">{t('dashboard.users_total', { count: total })}</p>
+        ) : null}
         <ListStates
           query={users}
           empty={t('dashboard.no_users')}
-          isEmpty={(page) => page.items.length === 0}
+          isEmpty={(list) => list.items.length === 0}
           skeleton={<RowsSkeleton />}
         >
-          {(page) => (
+          {(list) => (
             <ul className="user-rows">
-              {page.items.map((user) => (
+              {list.items.map((user) => (
                 <li key={user.id}>
                   <button
                     type="button"
@@ -275,20 +280,7 @@ export function UsersSection() {
             </ul>
           )}
         </ListStates>
-        <nav className="pager" aria-label={t('dashboard.pages')}>
-          <button className="button button--ghost" type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('dashboard.previous')}
-          </button>
-          <span>{t('dashboard.page_of', { page, pages })}</span>
-          <button
-            className="button button--ghost"
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('dashboard.next')}
-          </button>
-        </nav>
+        <LoadMore query={users} />
       </DashboardCard>
       {selected ? (
         <UserDetail

@@ -1,7 +1,7 @@
 import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { readFirst } from '../../../lib/first-reads.ts';
+import { prefetchPage } from '../../../lib/prefetch-page.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { galaxyKeys } from './keys.ts';
 
@@ -25,7 +25,7 @@ export function useGalaxy() {
   return query;
 }
 
-/** Reads what the galaxy page shows first, before it renders (the router's first page). */
+/** Prefetches the galaxy page's query before it renders (the app's first page, on the server and in the browser). */
 export function prefetchGalaxy(queryClient: QueryClient) {
-  return readFirst('galaxy', { galaxy: () => queryClient.query(galaxyQuery) });
+  return prefetchPage('galaxy', { galaxy: () => queryClient.query(galaxyQuery) });
 }

@@ -1,23 +1,10 @@
-import { PLACE_IDS, isPlanetId, type PlaceId, type PlanetStanding } from '@gomeum/contracts';
-import type { CSSProperties } from 'react';
+import { PLACE_IDS, isPlanetId, type PlanetStanding } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'wouter';
-import { PLANET_HUES, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
+import { PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useGalaxy } from '../api/get-galaxy.ts';
 import './galaxy.css';
-
-/** Where each planet sits on the galaxy map, in % of the map (wide screens; phones use a grid). */
-const POSITIONS: Record<PlaceId, { x: number; y: number; size: number }> = {
-  music: { x: 14, y: 24, size: 1 },
-  food: { x: 38, y: 16, size: 0.9 },
-  manga: { x: 64, y: 22, size: 0.95 },
-  movie: { x: 86, y: 34, size: 1 },
-  game: { x: 22, y: 66, size: 0.95 },
-  travel: { x: 50, y: 52, size: 1.15 },
-  drama: { x: 78, y: 72, size: 0.95 },
-  moon: { x: 48, y: 88, size: 0.7 },
-};
 
 /**
  * A planet's state in words and a shape (never colour alone): none, progress, completed; Gomeum's
@@ -67,16 +54,10 @@ export function GalaxyPage() {
         <p className="galaxy__lead">{t('galaxy.lead')}</p>
         <ul className="galaxy__map">
           {PLACE_IDS.map((id) => {
-            const position = POSITIONS[id];
             const standing = isPlanetId(id) ? standings.get(id) : undefined;
-            const style = {
-              '--x': `${position.x}%`,
-              '--y': `${position.y}%`,
-              '--scale': position.size,
-              '--hue': PLANET_HUES[id],
-            } as CSSProperties;
             return (
-              <li key={id} className="galaxy__item" style={style}>
+              // Its place on the map and its hue: galaxy.css and the art's sky.css.
+              <li key={id} className={`galaxy__item galaxy__item--${id} art-hue--${id}`}>
                 <Link className="galaxy__planet" to={`/planet/${id}`} data-planet={id}>
                   <PlanetArt planet={id} className="galaxy__art" />
                   <span className="galaxy__label">{t(`planets.${id}.name`)}</span>

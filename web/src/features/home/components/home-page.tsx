@@ -3,7 +3,9 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'wouter';
 import { GomeumCat, HOME_SCENES, MoodSky, type HomeScene } from '../../../lib/illustrations/index.ts';
 import { useMe } from '../../auth/index.ts';
-import { HomePopup, popupFromSearch } from './home-popup.tsx';
+import { HomePopup } from './home-popup.tsx';
+import { useHomePopup } from '../api/get-popup.ts';
+import { HOME_POPUP_PARAMS } from '@gomeum/contracts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useHydrating } from '../../../lib/hydration.tsx';
 
@@ -11,10 +13,10 @@ function randomScene(): HomeScene {
   return HOME_SCENES[Math.floor(Math.random() * HOME_SCENES.length)] ?? 'quiet-night';
 }
 
-/** The sky the server drew when the app takes its page over (it stays), else one at random. */
+/** The sky the server rendered when hydrating (it stays), else one at random. */
 function firstScene(hydrating: boolean): HomeScene {
-  const drawn = hydrating ? document.querySelector<HTMLElement>('main.home[data-scene]')?.dataset.scene : null;
-  return HOME_SCENES.find((scene) => scene === drawn) ?? randomScene();
+  const rendered = hydrating ? document.querySelector<HTMLElement>('main.home[data-scene]')?.dataset.scene : null;
+  return HOME_SCENES.find((scene) => scene === rendered) ?? randomScene();
 }
 
 /** `/`: one of seven skies at random, Gomeum, and the way in. */
@@ -24,12 +26,12 @@ export function HomePage() {
   const hydrating = useHydrating();
   const [scene] = useState(() => firstScene(hydrating));
   const [params, setParams] = useSearchParams();
-  const popup = popupFromSearch(params);
+  const popup = useHomePopup(params);
   const me = useMe();
 
   const closePopup = () => {
     const next = new URLSearchParams(params);
-    for (const key of ['popup', 'title', 'date', 'image', 'video']) next.delete(key);
+    for (const key of HOME_POPUP_PARAMS) next.delete(key);
     setParams(next, { replace: true });
   };
 

@@ -1,37 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
+import type { HomePopup as HomePopupContent } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
 
-/** What a broadcast's link can show on the home page. */
-export interface HomePopupContent {
-  title: string;
-  date: string;
-  image: string | null;
-  video: string | null;
-}
-
-/** Only media from this site: a crafted link must not make the page load someone else's files. */
-export function safeMediaPath(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Reads `?popup=true&title=…&date=…&image=…&video=…`; null unless popup is 'true'. */
-export function popupFromSearch(params: URLSearchParams): HomePopupContent | null {
-  if (params.get('popup') !== 'true') return null;
-  return {
-    title: params.get('title') ?? '',
-    date: params.get('date') ?? '',
-    image: safeMediaPath(params.get('image')),
-    video: safeMediaPath(params.get('video')),
-  };
-}
-
-/** The overlay a broadcast notification opens: title, date, optional image and video. */
+/** The overlay a signed link opens (a broadcast's or an update's): title, date, optional image and video. */
 export function HomePopup({ content, onClose }: { content: HomePopupContent; onClose: () => void }) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);

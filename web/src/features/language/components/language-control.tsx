@@ -14,9 +14,9 @@ export function languageFlag(language: string): string {
 /**
  * Top-right language control: each press moves zh → ko → en → zh and every string follows.
  *
- * A form with an action, not a bare button: on a page the server drew, a press made before the app
- * has taken the page over is held by React's form-replay script and replayed into the action once
- * it has (a bare button's press would simply be lost), each press in order.
+ * A form with an action, not a bare button: on a page the server rendered, a press made before
+ * hydration is held by React's form-replay script and replayed into the action once hydrated (a
+ * bare button's press would simply be lost), each press in order.
  */
 export function LanguageControl() {
   const { t, i18n } = useTranslation();

@@ -2,7 +2,7 @@ import type { MoonQuestion } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { readFirst } from '../../../lib/first-reads.ts';
+import { prefetchPage } from '../../../lib/prefetch-page.ts';
 import { moonKeys } from './keys.ts';
 
 /** Every moon question by number, with the signed-in user's answers. */
@@ -18,7 +18,7 @@ export function useMoonQuestions() {
   return useQuery(moonQuestionsQuery);
 }
 
-/** Reads what the moon page shows first, before it renders (the router's first page). */
+/** Prefetches the moon page's query before it renders (the app's first page, on the server and in the browser). */
 export function prefetchMoon(queryClient: QueryClient) {
-  return readFirst('moon', { moonQuestions: () => queryClient.query(moonQuestionsQuery) });
+  return prefetchPage('moon', { moonQuestions: () => queryClient.query(moonQuestionsQuery) });
 }

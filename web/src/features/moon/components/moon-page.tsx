@@ -1,6 +1,5 @@
 import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { HydrateLater } from '../../../lib/hydration.tsx';
+import { Suspense, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,6 +9,7 @@ import { useMoonQuestions } from '../api/get-moon-questions.ts';
 import '../moon.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useEarlySubmit } from '../../../lib/early-submit.ts';
+import { HydrationMark } from '../../../lib/hydration.tsx';
 
 /** The question after `id` by number, if any. */
 export function nextQuestionId(questions: readonly MoonQuestion[], id: string): string | null {
@@ -142,25 +142,20 @@ function QuestionList({
   );
 }
 
-/** `/planet/moon`: numbered questions, Gomeum's answer, and the user's own answer. */
-export function MoonPage() {
-  const { t, i18n } = useTranslation();
-  useDocumentTitle(t('planets.moon.name'));
-  const questions = useMoonQuestions();
+/**
+ * Which question is on screen: the one chosen, else the first unanswered; the one just saved stays
+ * in view, with a clear way on (the reader moves when they choose to).
+ */
+function useQuestionChoice(list: readonly MoonQuestion[]) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<string | null>(null);
-  const list = questions.data ?? [];
   const selectedId = chosen ?? firstOpenQuestionId(list);
   const question = list.find((q) => q.id === selectedId);
-  const language = i18n.language;
-  const answeredCount = list.filter((q) => q.answer !== null).length;
-
   const choose = (id: string | null) => {
     if (!id) return;
     setJustSaved(null);
     setChosen(id);
   };
-  // The saved answer stays in view, with a clear way on: the reader moves when they choose to.
   const onSaved = (id: string) => {
     setChosen(id);
     setJustSaved(id);
@@ -168,12 +163,104 @@ export function MoonPage() {
   const index = question ? list.indexOf(question) : -1;
   const previousId = index > 0 ? (list[index - 1]?.id ?? null) : null;
   const nextId = question ? nextOpenQuestionId(list, question.id) : null;
+  return { question, justSaved, choose, onSaved, previousId, nextId };
+}
+
+/** How many questions are answered, of all. */
+function MoonProgress({ list }: { list: readonly MoonQuestion[] }) {
+  const { t } = useTranslation();
+  const answeredCount = list.filter((q) => q.answer !== null).length;
+  return (
+    <div className="moon__progress">
+      <p className="moon__progress-text">{t('moon.progress', { answered: answeredCount, total: list.length })}</p>
+      <progress
+        className="moon__progress-bar"
+        max={list.length}
+        value={answeredCount}
+        aria-label={t('moon.progress', { answered: answeredCount, total: list.length })}
+      />
+    </div>
+  );
+}
+
+/** A question: its number and words, Gomeum's answer, and the user's (or the form to give it). */
+function QuestionCard({ question, onSaved }: { question: MoonQuestion; onSaved: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <article className="moon__question" aria-labelledby="moon-question-text">
+      <p className="moon__number">{t('moon.question_number', { number: question.number })}</p>
+      <h2 id="moon-question-text" className="moon__question-text">
+        {pickLocalized(question.question, language)}
+      </h2>
+      <div className="moon__gomeum">
+        <GomeumCat pose="sit" size={56} className="moon__gomeum-cat" />
+        <div>
+          <h3 className="moon__label">{t('moon.gomeum_answer')}</h3>
+          <p className="moon__gomeum-text">{pickLocalized(question.gomeumAnswer, language, t('moon.no_answer'))}</p>
+        </div>
+      </div>
+      {question.answer === null ? (
+        <AnswerForm key={question.id} question={question} onSaved={onSaved} />
+      ) : (
+        <div className="moon__mine">
+          <h3 className="moon__label">{t('moon.your_answer')}</h3>
+          <p className="moon__mine-text">{question.answer}</p>
+          <p className="moon__answered">{t('moon.answered')}</p>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** Previous and next: next stands out once the question on screen is answered. */
+function QuestionNav({
+  answered,
+  previousId,
+  nextId,
+  onChoose,
+}: {
+  answered: boolean;
+  previousId: string | null;
+  nextId: string | null;
+  onChoose: (id: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="moon__nav" aria-label={t('moon.choose_question')}>
+      <button
+        type="button"
+        className="button button--ghost moon__previous"
+        disabled={!previousId}
+        onClick={() => onChoose(previousId)}
+      >
+        {t('moon.previous_question')}
+      </button>
+      <button
+        type="button"
+        className={`button ${answered ? 'button--primary' : 'button--ghost'} moon__next`}
+        disabled={!nextId}
+        onClick={() => onChoose(nextId)}
+      >
+        {t('moon.next_question')}
+      </button>
+    </nav>
+  );
+}
+
+/** `/planet/moon`: numbered questions, Gomeum's answer, and the user's own answer. */
+export function MoonPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('planets.moon.name'));
+  const questions = useMoonQuestions();
+  const list = questions.data ?? [];
+  const { question, justSaved, choose, onSaved, previousId, nextId } = useQuestionChoice(list);
 
   let body;
   if (questions.isPending) {
     body = (
       <div className="moon__skeleton" role="status" aria-label={t('common.loading')}>
-        <span className="skeleton skeleton--line" style={{ width: '40%' }} />
+        <span className="skeleton skeleton--line skeleton--w40" />
         <span className="skeleton skeleton--title" />
         <span className="skeleton skeleton--block" />
         <span className="skeleton skeleton--block" />
@@ -193,59 +280,13 @@ export function MoonPage() {
   } else {
     body = (
       <>
-        <div className="moon__progress">
-          <p className="moon__progress-text">{t('moon.progress', { answered: answeredCount, total: list.length })}</p>
-          <progress
-            className="moon__progress-bar"
-            max={list.length}
-            value={answeredCount}
-            aria-label={t('moon.progress', { answered: answeredCount, total: list.length })}
-          />
-        </div>
+        <MoonProgress list={list} />
 
-        <article className="moon__question" aria-labelledby="moon-question-text">
-          <p className="moon__number">{t('moon.question_number', { number: question.number })}</p>
-          <h2 id="moon-question-text" className="moon__question-text">
-            {pickLocalized(question.question, language)}
-          </h2>
-          <div className="moon__gomeum">
-            <GomeumCat pose="sit" size={56} className="moon__gomeum-cat" />
-            <div>
-              <h3 className="moon__label">{t('moon.gomeum_answer')}</h3>
-              <p className="moon__gomeum-text">{pickLocalized(question.gomeumAnswer, language, t('moon.no_answer'))}</p>
-            </div>
-          </div>
-          {question.answer === null ? (
-            <AnswerForm key={question.id} question={question} onSaved={onSaved} />
-          ) : (
-            <div className="moon__mine">
-              <h3 className="moon__label">{t('moon.your_answer')}</h3>
-              <p className="moon__mine-text">{question.answer}</p>
-              <p className="moon__answered">{t('moon.answered')}</p>
-            </div>
-          )}
-        </article>
+        <QuestionCard question={question} onSaved={onSaved} />
         <p className="moon__saved" role="status">
           {justSaved === question.id ? t('moon.saved') : ''}
         </p>
-        <nav className="moon__nav" aria-label={t('moon.choose_question')}>
-          <button
-            type="button"
-            className="button button--ghost moon__previous"
-            disabled={!previousId}
-            onClick={() => choose(previousId)}
-          >
-            {t('moon.previous_question')}
-          </button>
-          <button
-            type="button"
-            className={`button ${question.answer === null ? 'button--ghost' : 'button--primary'} moon__next`}
-            disabled={!nextId}
-            onClick={() => choose(nextId)}
-          >
-            {t('moon.next_question')}
-          </button>
-        </nav>
+        <QuestionNav answered={question.answer !== null} previousId={previousId} nextId={nextId} onChoose={choose} />
         <QuestionList questions={list} selectedId={question.id} onChoose={choose} />
       </>
     );
@@ -256,8 +297,9 @@ export function MoonPage() {
       <main className="page moon" data-planet="moon">
         <div className="moon__inner">
           <PlanetArt planet="moon" size={150} className="moon__art" />
-          {/* On a page the server drew, the panel is taken over in a task of its own. */}
-          <HydrateLater>
+          {/* A Suspense boundary: on a page the server rendered, the panel hydrates apart. */}
+          <Suspense fallback={null}>
+            <HydrationMark />
             <section className="panel moon__panel" aria-labelledby="moon-title">
               <h1 id="moon-title" className="moon__title">
                 {t('planets.moon.name')}
@@ -268,7 +310,7 @@ export function MoonPage() {
                 {t('planet.back_to_galaxy')}
               </Link>
             </section>
-          </HydrateLater>
+          </Suspense>
         </div>
       </main>
     </SkyScene>

@@ -80,6 +80,56 @@ describe('MoonSection', () => {
     expect(screen.getByRole('textbox', { name: 'New answer (한국어)' })).toHaveValue('');
   });
 
+  it('drafts the other two languages from one, marked until checked, then saves all three', async () => {
+    const server = fakeServer({
+      'GET /api/moon/questions': { questions: [first] },
+      'GET /api/operator/moon/questions/:id/answers': { answers: [] },
+      'POST /api/operator/translate': ({ body }) => {
+        const { text, to } = body as { text: string; to: string };
+        return { text: `${text} [${to}]`, to, status: 'translated' };
+      },
+      'PUT /api/operator/moon/questions/:id/gomeum-answer': ({ body }) => ({
+        ...first,
+        gomeumAnswer: (body as { gomeumAnswer: MoonQuestion['gomeumAnswer'] }).gomeumAnswer,
+      }),
+    });
+    renderWithClient(<MoonSection />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'New answer (English)' }), 'Naps.');
+    await userEvent.click(screen.getByRole('button', { name: 'Draft the other languages from English' }));
+    const zh = screen.getByRole('textbox', { name: 'New answer (中文)' });
+    await waitFor(() => expect(zh).toHaveValue('Naps. [zh]'));
+    expect(screen.getByRole('textbox', { name: 'New answer (한국어)' })).toHaveValue('Naps. [ko]');
+    expect(screen.getAllByText('Drafted: check it')).toHaveLength(2);
+    // Not saved while a drafted language is unchecked.
+    const update = screen.getByRole('button', { name: 'Update Answer' });
+    await userEvent.click(update);
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the drafted languages first.');
+    expect(server.sent('PUT', '/api/operator/moon')).toEqual([]);
+    // Checked, or edited: no longer a draft.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Checked' })[0]!);
+    await userEvent.type(screen.getByRole('textbox', { name: 'New answer (한국어)' }), '!');
+    expect(screen.queryByText('Drafted: check it')).toBeNull();
+    await userEvent.click(update);
+    expect(await screen.findByText('Moon answer updated!')).toBeInTheDocument();
+    expect(server.sent('PUT', '/api/operator/moon').map((c) => c.body)).toEqual([
+      { gomeumAnswer: { en: 'Naps.', zh: 'Naps. [zh]', ko: 'Naps. [ko]!' } },
+    ]);
+  });
+
+  it('shows a user’s answer in another language in the operator’s, the original one press away', async () => {
+    fakeServer({
+      'GET /api/moon/questions': { questions: [first] },
+      'GET /api/operator/moon/questions/:id/answers': {
+        answers: [{ userId: 'u2', who: 'min@example.com', answer: '따뜻한 침대', createdAt: Date.UTC(2026, 10, 20) }],
+      },
+      'POST /api/operator/translate': { text: 'A warm bed', to: 'en', status: 'translated' },
+    });
+    renderWithClient(<MoonSection />);
+    expect(await screen.findByText('A warm bed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(screen.getByText('따뜻한 침대')).toBeInTheDocument();
+  });
+
   it('says when the answer could not be saved', async () => {
     fakeServer({
       'GET /api/moon/questions': { questions: [first] },

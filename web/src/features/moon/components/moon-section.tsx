@@ -1,4 +1,4 @@
-import { LANGUAGES, pickLocalized, type Language, type MoonQuestion } from '@gomeum/contracts';
+import { pickLocalized, type Language, type MoonQuestion } from '@gomeum/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -8,17 +8,18 @@ import { EntriesSkeleton, FieldsSkeleton } from '../../../lib/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAddMoonQuestion, useMoonQuestions, useQuestionAnswers, useSetGomeumAnswer } from '../api/moon-answers.ts';
 import { Field } from '../../../lib/field.tsx';
+import { Translated } from '../../../lib/operator/translated.tsx';
+import { InLanguagesFields, OtherLanguagesButton, useInLanguagesForm } from '../../../lib/operator/other-languages.tsx';
 import './moon-section.css';
 
 const ORDER: readonly Language[] = ['en', 'zh', 'ko'];
-const empty = (): Record<Language, string> => ({ en: '', zh: '', ko: '' });
 
 function AnswerEditor({ question }: { question: MoonQuestion }) {
   const { t, i18n } = useTranslation();
   const save = useSetGomeumAnswer(question.id);
   const answers = useQuestionAnswers(question.id);
-  const [drafts, setDrafts] = useState(empty);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useInLanguagesForm();
+  const { notice, setNotice } = form;
   return (
     <>
       <dl className="task-facts">
@@ -33,8 +34,9 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
+          if (form.heldBack()) return;
           const filled = Object.fromEntries(
-            ORDER.map((l) => [l, drafts[l].trim()] as const).filter(([, v]) => v !== ''),
+            ORDER.map((l) => [l, form.values[l].trim()] as const).filter(([, v]) => v !== ''),
           );
           if (Object.keys(filled).length === 0) {
             setNotice({ ok: false, text: t('dashboard.moon_need_language') });
@@ -44,7 +46,7 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
             { gomeumAnswer: filled },
             {
               onSuccess: () => {
-                setDrafts(empty());
+                form.clear();
                 setNotice({ ok: true, text: t('dashboard.moon_updated') });
               },
               onError: () => setNotice({ ok: false, text: t('dashboard.moon_update_failed') }),
@@ -53,17 +55,15 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
         }}
       >
         <div className="lang-grid">
-          {ORDER.map((lang) => (
-            <Field key={lang} label={t('dashboard.new_answer_in', { language: t(`language.names.${lang}`) })}>
-              <textarea
-                className="input textarea"
-                rows={3}
-                value={drafts[lang]}
-                onChange={(event) => setDrafts({ ...drafts, [lang]: event.target.value })}
-              />
-            </Field>
-          ))}
+          <InLanguagesFields
+            form={form}
+            rows={3}
+            languages={ORDER}
+            className="lang-grid__field"
+            label={(language) => t('dashboard.new_answer_in', { language })}
+          />
         </div>
+        <OtherLanguagesButton other={form.other} />
         <div className="form__actions">
           <button className="button button--primary" type="submit" disabled={save.isPending}>
             {t('dashboard.update_answer')}
@@ -86,7 +86,7 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
               <li key={answer.userId} className="log-row">
                 <strong>{answer.who}</strong>{' '}
                 <span className="muted">· {formatDateTime(answer.createdAt, i18n.language)}</span>
-                <p className="log-row__content">{answer.answer}</p>
+                <Translated text={answer.answer} className="log-row__content" />
               </li>
             ))}
           </ul>
@@ -99,19 +99,20 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
 function NewQuestion({ nextNumber }: { nextNumber: number }) {
   const { t } = useTranslation();
   const add = useAddMoonQuestion();
-  const [texts, setTexts] = useState(empty);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useInLanguagesForm();
+  const { notice, setNotice } = form;
   return (
     <form
       className="form"
       onSubmit={(event) => {
         event.preventDefault();
+        if (form.heldBack()) return;
         const number = Number(new FormData(event.currentTarget).get('number'));
         add.mutate(
-          { number, question: texts },
+          { number, question: form.values },
           {
             onSuccess: () => {
-              setTexts(empty());
+              form.clear();
               setNotice({ ok: true, text: t('dashboard.question_added') });
             },
             onError: (error) => {
@@ -126,17 +127,14 @@ function NewQuestion({ nextNumber }: { nextNumber: number }) {
         <input key={nextNumber} className="input" type="number" name="number" min={1} defaultValue={nextNumber} />
       </Field>
       <div className="lang-grid">
-        {LANGUAGES.map((lang) => (
-          <Field key={lang} label={t('dashboard.question_in', { language: t(`language.names.${lang}`) })}>
-            <textarea
-              className="input textarea"
-              rows={2}
-              value={texts[lang]}
-              onChange={(event) => setTexts({ ...texts, [lang]: event.target.value })}
-            />
-          </Field>
-        ))}
+        <InLanguagesFields
+          form={form}
+          rows={2}
+          className="lang-grid__field"
+          label={(language) => t('dashboard.question_in', { language })}
+        />
       </div>
+      <OtherLanguagesButton other={form.other} />
       <FormActions label={t('dashboard.add_question')} pending={add.isPending} notice={notice} />
     </form>
   );

@@ -20,8 +20,12 @@ const sent = (id: string, title: string, push: SentNotification['push']): SentNo
   message: `${title}, the message`,
   sender: 'Gomeum',
   createdAt: Date.UTC(2026, 10, 20, 9),
+  popupPath: `/?popup=true&title=${encodeURIComponent(title)}&date=2026-11-20&sig=sig-${id}`,
   push,
 });
+
+/** The fields of one language's title and message. */
+const english = () => within(screen.getByRole('group', { name: 'English' }));
 
 describe('BroadcastSection', () => {
   it('lists past broadcasts, newest first, each with how its push delivery went', async () => {
@@ -46,6 +50,30 @@ describe('BroadcastSection', () => {
     expect(items[1]).toHaveTextContent('Push: 12 delivered, 1 failed');
     expect(items[1]).toHaveTextContent('New planet, the message');
     expect(items[2]).toHaveTextContent('Push: stopped before reaching every subscriber.');
+    // Each with the link to share (its signed popup) in full, and a copy button.
+    const link = within(items[1] ?? document.body).getByRole('textbox', { name: 'Link to share' });
+    expect(link).toHaveValue(`${window.location.origin}/?popup=true&title=New%20planet&date=2026-11-20&sig=sig-n2`);
+    expect(within(items[1] ?? document.body).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('copies a link to share, and selects it for a copy by hand when the browser refuses', async () => {
+    fakeServer({
+      'GET /api/operator/notifications': { notifications: [sent('n1', 'Hello', { state: 'unfinished' })] },
+    });
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValueOnce(undefined);
+    writeText.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithClient(<BroadcastSection />);
+    const copy = await screen.findByRole('button', { name: 'Copy' });
+    const url = `${window.location.origin}/?popup=true&title=Hello&date=2026-11-20&sig=sig-n1`;
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(await screen.findByText('Copied.')).toBeInTheDocument();
+    await user.click(copy);
+    expect(await screen.findByText(/Could not copy: the link is selected/)).toBeInTheDocument();
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Link to share' });
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, url.length]);
   });
 
   it('shows the empty history and the loading failure', async () => {
@@ -73,11 +101,11 @@ describe('BroadcastSection', () => {
     renderWithClient(<BroadcastSection />);
     const send = screen.getByRole('button', { name: 'Send to All' });
     expect(send).toBeDisabled();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), '  Stars tonight ');
+    await userEvent.type(english().getByRole('textbox', { name: 'Title' }), '  Stars tonight ');
     expect(send).toBeDisabled();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), '   ');
+    await userEvent.type(english().getByRole('textbox', { name: 'Message' }), '   ');
     expect(send).toBeDisabled();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Look up!');
+    await userEvent.type(english().getByRole('textbox', { name: 'Message' }), 'Look up!');
     expect(send).toBeEnabled();
     await userEvent.click(send);
 
@@ -85,8 +113,8 @@ describe('BroadcastSection', () => {
     expect(server.sent('POST', '/api/operator/notifications').map((c) => c.body)).toEqual([
       { title: 'Stars tonight', message: 'Look up!' },
     ]);
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(english().getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    expect(english().getByRole('textbox', { name: 'Message' })).toHaveValue('');
     await waitFor(() => expect(screen.getByText('Push: 2 delivered, 0 failed')).toBeInTheDocument());
   });
 
@@ -96,10 +124,52 @@ describe('BroadcastSection', () => {
       'POST /api/operator/notifications': () => apiError(500, 'errors.server'),
     });
     renderWithClient(<BroadcastSection />);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Hi');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'There');
+    await userEvent.type(english().getByRole('textbox', { name: 'Title' }), 'Hi');
+    await userEvent.type(english().getByRole('textbox', { name: 'Message' }), 'There');
     await userEvent.click(screen.getByRole('button', { name: 'Send to All' }));
     expect(await screen.findByText('Could not save. Please try again.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Hi');
+    expect(english().getByRole('textbox', { name: 'Title' })).toHaveValue('Hi');
+  });
+
+  it('drafts the other languages from one, marked until checked, and sends each language written', async () => {
+    const server = fakeServer({
+      'GET /api/operator/notifications': { notifications: [] },
+      'POST /api/operator/translate': ({ body }) => {
+        const { text, to } = body as { text: string; to: string };
+        return { text: `${text} [${to}]`, to, status: 'translated' };
+      },
+      'POST /api/operator/notifications': sent('n1', 'Stars', { state: 'sending' }),
+    });
+    renderWithClient(<BroadcastSection />);
+    const korean = within(screen.getByRole('group', { name: '한국어' }));
+    // A language with a title but no message is not sent.
+    await userEvent.type(korean.getByRole('textbox', { name: 'Title' }), '별');
+    await userEvent.type(english().getByRole('textbox', { name: 'Title' }), 'Stars');
+    await userEvent.type(english().getByRole('textbox', { name: 'Message' }), 'Look up!');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to All' }));
+    expect(await screen.findByText('Write both a title and a message in each language you use.')).toBeInTheDocument();
+    await userEvent.clear(korean.getByRole('textbox', { name: 'Title' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Draft the other languages from English' }));
+    await waitFor(() => expect(korean.getByRole('textbox', { name: 'Message' })).toHaveValue('Look up! [ko]'));
+    expect(korean.getByRole('textbox', { name: 'Title' })).toHaveValue('Stars [ko]');
+    expect(screen.getAllByText('Drafted: check it')).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Send to All' }));
+    expect(await screen.findByText('Check the drafted languages first.')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/operator/notifications')).toEqual([]);
+    for (const checked of screen.getAllByRole('button', { name: 'Checked' })) await userEvent.click(checked);
+    await userEvent.click(screen.getByRole('button', { name: 'Send to All' }));
+    expect(await screen.findByText('Sent: open tabs see it now, everyone else by push.')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/operator/notifications').map((c) => c.body)).toEqual([
+      {
+        title: 'Stars',
+        message: 'Look up!',
+        languages: {
+          zh: { title: 'Stars [zh]', message: 'Look up! [zh]' },
+          ko: { title: 'Stars [ko]', message: 'Look up! [ko]' },
+          en: { title: 'Stars', message: 'Look up!' },
+        },
+      },
+    ]);
   });
 });

@@ -15,7 +15,14 @@ afterEach(() => {
 
 const event = (id: string, title: string, message: string) => ({
   type: 'notification.broadcast',
-  notification: { id, title, message, sender: 'Gomeum', createdAt: Date.UTC(2026, 10, 22) },
+  notification: {
+    id,
+    title,
+    message,
+    sender: 'Gomeum',
+    createdAt: Date.UTC(2026, 10, 22),
+    popupPath: `/?popup=true&title=${encodeURIComponent(title)}&date=2026-11-22&sig=signed-${id}`,
+  },
 });
 
 function renderToasts() {
@@ -27,7 +34,7 @@ function renderToasts() {
 }
 
 describe('BroadcastToasts', () => {
-  it('shows a broadcast the moment its event arrives, linking to the home popup', () => {
+  it('shows a broadcast the moment its event arrives, linking to its signed home popup', () => {
     renderToasts();
     act(() => showBroadcast(event('n1', 'Meteor night', 'Look up at nine')));
     expect(screen.getByRole('heading', { name: 'Meteor night' })).toBeInTheDocument();
@@ -38,6 +45,7 @@ describe('BroadcastToasts', () => {
       popup: 'true',
       title: 'Meteor night',
       date: '2026-11-22',
+      sig: 'signed-n1',
     });
   });
 

@@ -1,4 +1,4 @@
-import { broadcastPopupPath, type Notification } from '@gomeum/contracts';
+import { broadcastIn, type Notification } from '@gomeum/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'wouter';
@@ -12,7 +12,8 @@ export const BROADCAST_TOAST_MS = 8000;
 
 /** One broadcast card: it leaves by itself, unless the reader is pointing at it or in it. */
 function BroadcastToast({ notification }: { notification: Notification }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const words = broadcastIn(notification, i18n.language);
   const [held, setHeld] = useState(false);
   const focusedRef = useRef(false);
   useDismissAfter(store, notification.id, BROADCAST_TOAST_MS, held);
@@ -34,15 +35,11 @@ function BroadcastToast({ notification }: { notification: Notification }) {
     >
       <p className="broadcast__from">{t('broadcast.from', { sender: notification.sender })}</p>
       <h2 id={`broadcast-${notification.id}`} className="broadcast__title">
-        {notification.title}
+        {words.title}
       </h2>
-      <p className="broadcast__message">{notification.message}</p>
+      <p className="broadcast__message">{words.message}</p>
       <div className="broadcast__actions">
-        <Link
-          className="button button--link"
-          to={broadcastPopupPath(notification)}
-          onClick={() => dismissBroadcast(notification.id)}
-        >
+        <Link className="button button--link" to={words.popupPath} onClick={() => dismissBroadcast(notification.id)}>
           {t('broadcast.open')}
         </Link>
         <button

@@ -1,4 +1,4 @@
-import type { PlanetId } from '@gomeum/contracts';
+import type { GomeumLogFields, PlanetId } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -62,8 +62,8 @@ async function refreshGomeumLogs(queryClient: ReturnType<typeof useQueryClient>,
 export function useEditGomeumLog(planet: PlanetId) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      api(operatorRoutes.editGomeumLog, { params: { planetId: planet, logId: id }, body: { content } }),
+    mutationFn: ({ id, fields }: { id: string; fields: GomeumLogFields }) =>
+      api(operatorRoutes.editGomeumLog, { params: { planetId: planet, logId: id }, body: fields }),
     onSuccess: () => refreshGomeumLogs(queryClient, planet),
   });
 }

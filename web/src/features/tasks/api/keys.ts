@@ -17,4 +17,6 @@ export const taskKeys = {
   gomeumTask: (planet: PlanetId) => operatorKey('gomeum-task', planet),
   /** The operator's queue of proofs no one has reacted to yet. */
   waitingProofs: operatorKey('proofs', 'waiting'),
+  /** One of them, by id (under the queue's key: refreshing the queue refreshes it). */
+  waitingProof: (logId: string) => operatorKey('proofs', 'waiting', logId),
 };

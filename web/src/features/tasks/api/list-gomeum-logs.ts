@@ -27,10 +27,10 @@ export function useGomeumLogs(planet: PlanetId) {
   const refresh = ({ planet: changed }: { planet: PlanetId }) => {
     if (changed === planet) void queryClient.invalidateQueries({ queryKey });
   };
-  // Since the log was read: on a drawn page this part is taken over after the socket may have opened.
+  // Since the log was read: on a rendered page this part may hydrate after the socket opened.
   useLiveEvent('gomeum_log.published', refresh, query.dataUpdatedAt);
   useLiveEvent('gomeum_log.changed', refresh, query.dataUpdatedAt);
-  // The first open comes with the first read; only later ones (reconnects) read the log again.
+  // The first open comes with the first fetch; only later ones (reconnects) read the log again.
   const opened = useRef(false);
   useLiveOpen(() => {
     if (opened.current) void queryClient.invalidateQueries({ queryKey });

@@ -24,7 +24,7 @@ export function useTaskLogs(planet: PlanetId) {
   const queryClient = useQueryClient();
   const { queryKey } = taskLogsQuery(planet);
   const query = useQuery(taskLogsQuery(planet));
-  // Since the log was read: on a drawn page this part is taken over after the socket may have opened.
+  // Since the log was read: on a rendered page this part may hydrate after the socket opened.
   useLiveEvent(
     'proof.reaction',
     ({ reaction }) => {
@@ -40,7 +40,7 @@ export function useTaskLogs(planet: PlanetId) {
     },
     query.dataUpdatedAt,
   );
-  // The first open comes with the first read; only later ones (reconnects) read the log again.
+  // The first open comes with the first fetch; only later ones (reconnects) read the log again.
   const opened = useRef(false);
   useLiveOpen(() => {
     if (opened.current) void queryClient.invalidateQueries({ queryKey });

@@ -1,7 +1,7 @@
 import type { WaitingProof } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { taskKeys } from './keys.ts';
 
 const queueKey = taskKeys.waitingProofs;
@@ -11,6 +11,20 @@ export function useWaitingProofs() {
   return useQuery({
     queryKey: queueKey,
     queryFn: async () => (await api(operatorRoutes.waitingProofs)).items,
+  });
+}
+
+/**
+ * One waiting proof, by id, however far down the queue (the list holds the first hundred only):
+ * shown at once from the list when it is there. Gone (404) once reacted to or deleted.
+ */
+export function useWaitingProof(logId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: taskKeys.waitingProof(logId),
+    queryFn: () => api(operatorRoutes.waitingProof, { params: { logId } }),
+    placeholderData: () => queryClient.getQueryData<WaitingProof[]>(queueKey)?.find((proof) => proof.id === logId),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }
 

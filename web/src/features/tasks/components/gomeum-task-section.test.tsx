@@ -100,6 +100,48 @@ describe('GomeumTaskSection', () => {
     });
   });
 
+  it('drafts the description and reward into the other languages, marked until checked, then saves them', async () => {
+    const server = fakeServer({
+      'GET /api/operator/gomeum-tasks/:planet': { ...task('food', ''), description: {}, reward: {} },
+      'POST /api/operator/translate': ({ body }) => {
+        const { text, to } = body as { text: string; to: string };
+        return { text: `${text} [${to}]`, to, status: 'translated' };
+      },
+      'PUT /api/operator/gomeum-tasks/:planet': task('music', 'Bake bread'),
+    });
+    renderWithClient(<GomeumTaskSection />);
+    const english = await screen.findByRole('group', { name: 'English' });
+    await userEvent.type(within(english).getByRole('textbox', { name: 'Description' }), 'Bake bread');
+    await userEvent.type(within(english).getByRole('textbox', { name: 'Reward' }), 'A nap');
+    await userEvent.click(screen.getByRole('button', { name: 'Draft the other languages from English' }));
+    const korean = screen.getByRole('group', { name: '한국어' });
+    await waitFor(() => expect(within(korean).getByRole('textbox', { name: 'Reward' })).toHaveValue('A nap [ko]'));
+    expect(within(korean).getByRole('textbox', { name: 'Description' })).toHaveValue('Bake bread [ko]');
+    const chinese = screen.getByRole('group', { name: '中文' });
+    expect(within(chinese).getByRole('textbox', { name: 'Description' })).toHaveValue('Bake bread [zh]');
+    expect(screen.getAllByText('Drafted: check it')).toHaveLength(4);
+    // Not saved while a drafted field is unchecked.
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Check the drafted languages first.')).toBeInTheDocument();
+    expect(server.sent('PUT', '/api/operator/gomeum-tasks/')).toEqual([]);
+    // Checked, or edited: no longer a draft.
+    for (const button of within(chinese).getAllByRole('button', { name: 'Checked' })) await userEvent.click(button);
+    await userEvent.click(within(korean).getAllByRole('button', { name: 'Checked' })[0]!);
+    await userEvent.type(within(korean).getByRole('textbox', { name: 'Reward' }), '!');
+    expect(screen.queryByText('Drafted: check it')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Gomeum task updated!')).toBeInTheDocument();
+    expect(form(server.sent('PUT', '/api/operator/gomeum-tasks/music')[0]?.body)).toEqual({
+      description_en: 'Bake bread',
+      reward_en: 'A nap',
+      description_zh: 'Bake bread [zh]',
+      reward_zh: 'A nap [zh]',
+      description_ko: 'Bake bread [ko]',
+      reward_ko: 'A nap [ko]!',
+      proof: 'A photo of the sheet music',
+    });
+  });
+
   it('says when saving fails, and when the task cannot be loaded', async () => {
     fakeServer({
       'GET /api/operator/gomeum-tasks/:planet': ({ params }) =>
@@ -126,19 +168,44 @@ describe('GomeumTaskSection', () => {
     });
     renderWithClient(<GomeumTaskSection />);
     const publish = await screen.findByRole('button', { name: 'Publish log' });
-    await userEvent.type(screen.getByRole('textbox', { name: 'New log entry' }), '   ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New log entry (English)' }), '   ');
     await userEvent.click(publish);
     expect(await screen.findByText('Please fill in all fields before submitting.')).toBeInTheDocument();
     expect(server.sent('POST', '/api/operator/gomeum-logs/')).toEqual([]);
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'New log entry' }), 'Learnt a new chord');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New log entry (English)' }), 'Learnt a new chord');
     await userEvent.click(publish);
     expect(await screen.findByText('Published: every user sees it on this planet.')).toBeInTheDocument();
     expect(server.sent('POST', '/api/operator/gomeum-logs/music').map((c) => form(c.body))).toEqual([
       { content: '   Learnt a new chord' },
     ]);
-    expect(screen.getByRole('textbox', { name: 'New log entry' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'New log entry (English)' })).toHaveValue('');
     expect(await screen.findByText('Learnt a new chord', { exact: false })).toBeInTheDocument();
+  });
+
+  it("drafts a log entry's other languages, and sends each with the English one as its own text", async () => {
+    const server = fakeServer({
+      'GET /api/operator/gomeum-tasks/:planet': task('music', 'Play a song'),
+      'POST /api/operator/translate': ({ body }) => {
+        const { text, to } = body as { text: string; to: string };
+        return { text: `${text} [${to}]`, to, status: 'translated' };
+      },
+      'POST /api/operator/gomeum-logs/:planet': log('l9', 'music', 'Scales'),
+    });
+    renderWithClient(<GomeumTaskSection />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'New log entry (English)' }), 'Scales');
+    await userEvent.click(screen.getByRole('button', { name: 'Draft the other languages from English' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'New log entry (中文)' })).toHaveValue('Scales [zh]'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Publish log' }));
+    expect(await screen.findByText('Check the drafted languages first.')).toBeInTheDocument();
+    for (const checked of screen.getAllByRole('button', { name: 'Checked' })) await userEvent.click(checked);
+    await userEvent.click(screen.getByRole('button', { name: 'Publish log' }));
+    expect(await screen.findByText('Published: every user sees it on this planet.')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/operator/gomeum-logs/music').map((c) => form(c.body))).toEqual([
+      { content: 'Scales', content_zh: 'Scales [zh]', content_ko: 'Scales [ko]', content_en: 'Scales' },
+    ]);
   });
 
   it('chooses several images for a log entry, each shown with its own remove button, and sends what is left', async () => {
@@ -173,7 +240,7 @@ describe('GomeumTaskSection', () => {
     await user.click(screen.getByRole('button', { name: 'Remove c.png' }));
     await user.click(screen.getByRole('button', { name: 'Remove b.png' }));
 
-    await user.type(screen.getByRole('textbox', { name: 'New log entry' }), 'Two photos');
+    await user.type(screen.getByRole('textbox', { name: 'New log entry (English)' }), 'Two photos');
     await user.click(screen.getByRole('button', { name: 'Publish log' }));
     expect(await screen.findByText('Published: every user sees it on this planet.')).toBeInTheDocument();
     const [sentForm] = server.sent('POST', '/api/operator/gomeum-logs/music').map((c) => c.body as FormData);
@@ -191,7 +258,7 @@ describe('GomeumTaskSection', () => {
     renderWithClient(<GomeumTaskSection />);
     const user = userEvent.setup();
     await user.upload(await screen.findByLabelText('Images (up to 4)'), png('moon.png'));
-    await user.type(screen.getByRole('textbox', { name: 'New log entry' }), 'Moonlight');
+    await user.type(screen.getByRole('textbox', { name: 'New log entry (English)' }), 'Moonlight');
     await user.click(screen.getByRole('button', { name: 'Publish log' }));
 
     const upload = server.uploads.at(-1)!;
@@ -206,7 +273,7 @@ describe('GomeumTaskSection', () => {
     expect(await screen.findByText('Upload cancelled. Nothing was saved.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     // What was written stays, to send again.
-    expect(screen.getByRole('textbox', { name: 'New log entry' })).toHaveValue('Moonlight');
+    expect(screen.getByRole('textbox', { name: 'New log entry (English)' })).toHaveValue('Moonlight');
     expect(screen.getByText('moon.png')).toBeInTheDocument();
   });
 

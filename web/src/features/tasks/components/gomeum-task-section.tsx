@@ -1,4 +1,12 @@
-import { GOMEUM_LOG_MAX_IMAGES, PLANET_IDS, type PlanetId } from '@gomeum/contracts';
+import {
+  GOMEUM_LOG_MAX_IMAGES,
+  PLANET_IDS,
+  type Language,
+  type LocalizedText,
+  type operatorGomeumTaskSchema,
+  type PlanetId,
+} from '@gomeum/contracts';
+import type * as z from 'zod/mini';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { EntriesSkeleton, FieldsSkeleton } from '../../../lib/skeleton.tsx';
@@ -7,8 +15,17 @@ import { useUpload } from '../../../lib/upload-progress.tsx';
 import { ImagesPicker } from '../../../lib/operator/images-picker.tsx';
 import { useAddGomeumLog, useGomeumTask, useSaveGomeumTask } from '../api/gomeum-task.ts';
 import { GomeumLogEditor } from './gomeum-log-editor.tsx';
-import { FormActions, PlanetSelect } from '../../../lib/operator/shared.tsx';
+import { LogLanguageFields, logFields, noLogText } from './log-languages.tsx';
+import { FormActions, PlanetSelect, type Notice } from '../../../lib/operator/shared.tsx';
 import { Field } from '../../../lib/field.tsx';
+import {
+  InLanguageField,
+  hasUncheckedDrafts,
+  OtherLanguagesButton,
+  useOtherLanguages,
+  type InLanguages,
+  type OtherLanguages,
+} from '../../../lib/operator/other-languages.tsx';
 import { FilePicker } from '../../../lib/file-picker.tsx';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
@@ -18,19 +35,56 @@ const failure = (error: unknown) =>
   error instanceof UploadCancelled ? 'dashboard.upload_cancelled' : 'dashboard.save_failed';
 const LANGS = ['en', 'zh', 'ko'] as const;
 
+type OperatorGomeumTask = z.infer<typeof operatorGomeumTaskSchema>;
+
+/** Text in each language, blank where there is none. */
+const inLanguages = (text: LocalizedText): InLanguages => ({ en: text.en ?? '', zh: text.zh ?? '', ko: text.ko ?? '' });
+
 function GomeumTaskForm({ planet }: { planet: PlanetId }) {
   const { t } = useTranslation();
   const task = useGomeumTask(planet);
-  const save = useSaveGomeumTask(planet);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [picked, setPicked] = useState<File | null>(null);
-  const upload = useUpload();
+  // Kept outside the editor, which starts again from the saved task.
+  const notice = useState<Notice | null>(null);
   if (task.isPending) return <FieldsSkeleton fields={4} />;
   if (task.isError) return <p className="form__error">{t('dashboard.load_failed')}</p>;
   const data = task.data;
+  // A new task read (another planet, or the saved one) starts the form again from what is stored.
+  return (
+    <GomeumTaskEditor
+      key={`${planet}-${data.proof}-${JSON.stringify([data.description, data.reward])}`}
+      {...{ planet, data, notice }}
+    />
+  );
+}
+
+/**
+ * The task's description and reward in each language: one written, the other two drafted on
+ * asking and marked until the operator checks or edits them (not saved before).
+ */
+function GomeumTaskEditor({
+  planet,
+  data,
+  notice: [notice, setNotice],
+}: {
+  planet: PlanetId;
+  data: OperatorGomeumTask;
+  notice: [Notice | null, (notice: Notice | null) => void];
+}) {
+  const { t } = useTranslation();
+  const save = useSaveGomeumTask(planet);
+  const [picked, setPicked] = useState<File | null>(null);
+  const [descriptions, setDescriptions] = useState(() => inLanguages(data.description));
+  const [rewards, setRewards] = useState(() => inLanguages(data.reward));
+  const otherDescriptions = useOtherLanguages(descriptions, setDescriptions);
+  const otherRewards = useOtherLanguages(rewards, setRewards);
+  const upload = useUpload();
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (hasUncheckedDrafts(otherDescriptions, otherRewards)) {
+      setNotice({ ok: false, text: t('dashboard.drafts_unchecked') });
+      return;
+    }
     const form = new FormData(event.currentTarget);
     // The picked file is the one the picker shows (state), not what the input holds.
     form.delete('image');
@@ -51,37 +105,34 @@ function GomeumTaskForm({ planet }: { planet: PlanetId }) {
       },
     );
   };
+  const field = (
+    lang: Language,
+    name: 'description' | 'reward',
+    [values, setValues, other]: [InLanguages, (next: InLanguages) => void, OtherLanguages],
+  ) => (
+    <InLanguageField
+      lang={lang}
+      label={t(`task.${name}`)}
+      name={`${name}_${lang}`}
+      rows={name === 'description' ? 3 : 2}
+      values={values}
+      setValues={setValues}
+      other={other}
+    />
+  );
 
   return (
-    <form
-      key={`${planet}-${data.proof}-${JSON.stringify(data.description)}`}
-      className="form"
-      data-planet={planet}
-      onSubmit={onSubmit}
-    >
+    <form className="form" data-planet={planet} onSubmit={onSubmit}>
       <div className="lang-grid">
         {LANGS.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
-            <Field label={t('task.description')}>
-              <textarea
-                className="input textarea"
-                name={`description_${lang}`}
-                rows={3}
-                defaultValue={data.description[lang] ?? ''}
-              />
-            </Field>
-            <Field label={t('task.reward')}>
-              <textarea
-                className="input textarea"
-                name={`reward_${lang}`}
-                rows={2}
-                defaultValue={data.reward[lang] ?? ''}
-              />
-            </Field>
+            {field(lang, 'description', [descriptions, setDescriptions, otherDescriptions])}
+            {field(lang, 'reward', [rewards, setRewards, otherRewards])}
           </fieldset>
         ))}
       </div>
+      <OtherLanguagesButton other={[otherDescriptions, otherRewards]} />
       <Field label={t('dashboard.proof')}>
         <textarea className="input textarea" name="proof" rows={2} defaultValue={data.proof} />
       </Field>
@@ -106,14 +157,20 @@ function NewGomeumLog({ planet }: { planet: PlanetId }) {
   const { t } = useTranslation();
   const add = useAddGomeumLog(planet);
   const upload = useUpload();
-  const [content, setContent] = useState('');
+  const [texts, setTexts] = useState(noLogText);
+  const other = useOtherLanguages(texts, setTexts);
   const [images, setImages] = useState<File[]>([]);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!content.trim()) {
+    const fields = logFields(texts);
+    if (!fields) {
       setNotice({ ok: false, text: t('task.error_fill_all') });
+      return;
+    }
+    if (hasUncheckedDrafts(other)) {
+      setNotice({ ok: false, text: t('dashboard.drafts_unchecked') });
       return;
     }
     if (images.some((image) => !IMAGE_ACCEPT.split(',').includes(image.type))) {
@@ -121,13 +178,13 @@ function NewGomeumLog({ planet }: { planet: PlanetId }) {
       return;
     }
     const form = new FormData();
-    form.append('content', content);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const image of images) form.append('images', image);
     add.mutate(
       { form, upload: images.length > 0 ? upload.start() : undefined },
       {
         onSuccess: () => {
-          setContent('');
+          setTexts(noLogText());
           setImages([]);
           setNotice({ ok: true, text: t('dashboard.log_published') });
         },
@@ -139,16 +196,7 @@ function NewGomeumLog({ planet }: { planet: PlanetId }) {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <Field label={t('dashboard.new_log')}>
-        <textarea
-          className="input textarea"
-          name="content"
-          rows={3}
-          maxLength={5000}
-          value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
-        />
-      </Field>
+      <LogLanguageFields label="dashboard.new_log_in" texts={texts} setTexts={setTexts} other={other} />
       <ImagesPicker
         label={t('dashboard.log_images', { max: GOMEUM_LOG_MAX_IMAGES })}
         accept={IMAGE_ACCEPT}

@@ -53,13 +53,23 @@ describe('TaskLogEntry', () => {
 });
 
 describe('TaskLogEntry dates and photo', () => {
-  it('shows the proof date once, with when it was added as its tooltip', () => {
+  it('shows the proof date and, beside it, when it was added: its time alone on that date', () => {
+    // Noon UTC on the proof's own date is that date in every zone from UTC−11 to UTC+11.
     render(<TaskLogEntry log={log} />);
     const date = screen.getByText('Nov 24, 2026');
     expect(date.tagName).toBe('TIME');
     expect(date).toHaveAttribute('datetime', '2026-11-24');
-    expect(date.getAttribute('title')).toMatch(/^added /);
-    expect(screen.queryByText(/added/)).toBeNull();
+    const added = screen.getByText(/^added /);
+    expect(added.tagName).toBe('TIME');
+    expect(added).toHaveAttribute('datetime', '2026-11-24T12:00:00.000Z');
+    expect(added).toHaveTextContent(/^added \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(added.closest('.log-entry__meta')).toBe(date.closest('.log-entry__meta'));
+  });
+
+  it('shows the date with the time when a proof was added on another day than its own', () => {
+    render(<TaskLogEntry log={{ ...log, date: '2026-11-20' }} />);
+    expect(screen.getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(screen.getByText(/^added /)).toHaveTextContent(/^added Nov 24, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
   });
 
   it('opens the photo in a lightbox and closes it again', async () => {

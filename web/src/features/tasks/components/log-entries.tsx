@@ -1,9 +1,11 @@
 import type { GomeumLog, PlanetId, ProofReaction, TaskLog } from '@gomeum/contracts';
+import { gomeumLogIn } from '@gomeum/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useDeleteProof } from '../api/delete-proof.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
-import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { dayOf, formatDateTime, formatDay, formatTime } from '../../../lib/format.ts';
+import { useTimeZone } from '../../../lib/time-zone.ts';
 import { Photo } from '../../../lib/photo.tsx';
 import { contentLang } from '../../../lib/content-lang.ts';
 import './log-entries.css';
@@ -51,6 +53,7 @@ function DeleteProof({ planet, log }: { planet: PlanetId; log: TaskLog }) {
 /** Gomeum's reaction under a proof, beside Gomeum; an AI-written one is marked as the chat marks AI answers. */
 function ReactionNote({ reaction }: { reaction: ProofReaction }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   return (
     <div className={`proof-reaction proof-reaction--${reaction.sender}`} data-sender={reaction.sender}>
       <GomeumCat pose="sit" size={32} className="proof-reaction__avatar" />
@@ -58,7 +61,7 @@ function ReactionNote({ reaction }: { reaction: ProofReaction }) {
         <p className="proof-reaction__label">
           {reaction.sender === 'gomeum_ai' ? t('proof_reaction.from_gomeum_ai') : t('proof_reaction.from_gomeum')}
           <time className="proof-reaction__time" dateTime={new Date(reaction.createdAt).toISOString()}>
-            {formatDateTime(reaction.createdAt, i18n.language)}
+            {formatDateTime(reaction.createdAt, i18n.language, zone)}
           </time>
         </p>
         <p className="proof-reaction__text" lang={contentLang(reaction.content)}>
@@ -70,9 +73,24 @@ function ReactionNote({ reaction }: { reaction: ProofReaction }) {
 }
 
 /**
- * One proof in the user's log: title, its date (once; when it was added is the date's tooltip),
- * text and photo; deletable by its owner.
+ * When a proof was added, shown (a phone has no tooltips): its time alone when that is the proof's
+ * own date, else the date and time.
  */
+function AddedAt({ log }: { log: TaskLog }) {
+  const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
+  const time =
+    dayOf(log.createdAt, zone) === log.date
+      ? formatTime(log.createdAt, i18n.language, zone)
+      : formatDateTime(log.createdAt, i18n.language, zone);
+  return (
+    <time className="log-entry__added" dateTime={new Date(log.createdAt).toISOString()}>
+      {t('task.added_at', { time })}
+    </time>
+  );
+}
+
+/** One proof in the user's log: title, its date and when it was added, text and photo; deletable by its owner. */
 export function TaskLogEntry({
   log,
   planet,
@@ -92,9 +110,9 @@ export function TaskLogEntry({
           {log.title}
         </Heading>
         <p className="log-entry__meta">
-          <time dateTime={log.date} title={t('task.added_at', { time: formatDateTime(log.createdAt, i18n.language) })}>
-            {formatDay(log.date, i18n.language)}
-          </time>
+          <time dateTime={log.date}>{formatDay(log.date, i18n.language)}</time>
+          <span aria-hidden="true"> · </span>
+          <AddedAt log={log} />
         </p>
       </header>
       <p className="log-entry__content" lang={contentLang(log.content)}>
@@ -110,15 +128,19 @@ export function TaskLogEntry({
 /** One entry of Gomeum's log: time, text and photos, beside Gomeum itself. */
 export function GomeumLogEntry({ log }: { log: GomeumLog }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
+  const content = gomeumLogIn(log, i18n.language);
   return (
     <article className="log-entry log-entry--gomeum">
       <GomeumCat pose="sit" size={40} className="log-entry__avatar" />
       <div className="log-entry__body">
         <p className="log-entry__meta">
-          <time dateTime={new Date(log.createdAt).toISOString()}>{formatDateTime(log.createdAt, i18n.language)}</time>
+          <time dateTime={new Date(log.createdAt).toISOString()}>
+            {formatDateTime(log.createdAt, i18n.language, zone)}
+          </time>
         </p>
-        <p className="log-entry__content" lang={contentLang(log.content)}>
-          {log.content}
+        <p className="log-entry__content" lang={contentLang(content)}>
+          {content}
         </p>
         {log.imageUrls.length > 0 ? (
           <div className="log-entry__gallery">

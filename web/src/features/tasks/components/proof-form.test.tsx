@@ -1,20 +1,26 @@
-import type { Language } from '@gomeum/contracts';
+import type { Language, Me } from '@gomeum/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetDrafts } from '../../../lib/form-drafts.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { apiError, fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
+import { meQuery } from '../../auth/index.ts';
 import { ProofForm } from './proof-form.tsx';
+
+const ME: Me = { id: 'u1', email: null, role: 'user', isGuest: true, guestId: null, locale: 'en' };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // What a test typed and did not send stays as a draft: the next test starts from an empty form.
+  forgetDrafts();
 });
 
 /**
  * The form on a fake server whose proof upload stays open until the test answers it (`answer`);
  * `upload()` is the request as sent, `form()` its fields.
  */
-async function renderForm(language: Language) {
+async function renderForm(language: Language, userId = 'u1') {
   await initI18n(language);
   let answer: (reply: Response) => void = () => {};
   const server = fakeServer({
@@ -24,8 +30,19 @@ async function renderForm(language: Language) {
       }),
   });
   const onDone = vi.fn();
-  renderWithClient(<ProofForm planet="music" onDone={onDone} onCancel={() => {}} />);
+  const onCancel = vi.fn();
+  const { unmount } = renderWithClient(
+    <ProofForm planet="music" onDone={onDone} onCancel={onCancel} />,
+    '/task/music',
+    // Who is signed in, as the task page knows before it shows the form.
+    (client) => {
+      const me: Me = { ...ME, id: userId };
+      client.setQueryData(meQuery.queryKey, me);
+    },
+  );
   return {
+    unmount,
+    onCancel,
     onDone,
     server,
     answer: (reply: Response) => answer(reply),
@@ -153,5 +170,86 @@ describe('ProofForm', () => {
     );
     expect(screen.getByRole('textbox', { name: '인증 제목' })).toHaveValue('음계');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('says in the user’s language when the image queue is full, or their last photos are still in it', async () => {
+    const { answer } = await renderForm('zh', 'image-queue');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: '证明标题' }), '音阶');
+    await user.type(screen.getByRole('textbox', { name: '你做了什么？' }), '二十分钟');
+    await user.click(screen.getByRole('button', { name: '发送证明' }));
+    act(() => answer(apiError(503, 'upload.error_queue_full')));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('现在有很多照片正在处理。请一分钟后再试。'),
+    );
+    await user.click(screen.getByRole('button', { name: '发送证明' }));
+    act(() => answer(apiError(429, 'upload.error_busy')));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('你上一张照片还在处理中。'));
+    expect(screen.getByRole('textbox', { name: '证明标题' })).toHaveValue('音阶');
+  });
+
+  it.each([
+    [
+      'en',
+      'Your session has ended, so this proof was not sent. Sign in again to send it: what you wrote stays here.',
+      'Sign in again',
+      'Proof title',
+      'What did you do?',
+      'Send proof',
+    ],
+    [
+      'zh',
+      '登录已失效，这条证明没有发出。重新登录后再发送：你写的内容会留在这里。',
+      '重新登录',
+      '证明标题',
+      '你做了什么？',
+      '发送证明',
+    ],
+    [
+      'ko',
+      '로그인이 끝나서 이 인증을 보내지 못했어요. 다시 로그인하면 보낼 수 있어요. 쓴 내용은 그대로 남아 있어요.',
+      '다시 로그인',
+      '인증 제목',
+      '무엇을 했나요?',
+      '인증 보내기',
+    ],
+  ] as const)(
+    '(%s) says the session ended when the server answers 401, offers to sign in again, and keeps what was typed',
+    async (language, message, signIn, titleName, contentName, send) => {
+      const { answer, unmount } = await renderForm(language, `u-${language}`);
+      const user = userEvent.setup();
+      await user.type(screen.getByRole('textbox', { name: titleName }), 'Scales');
+      await user.type(screen.getByRole('textbox', { name: contentName }), 'Twenty minutes');
+      await user.click(screen.getByRole('button', { name: send }));
+      act(() => answer(apiError(401, 'errors.unauthorized')));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+      expect(screen.getByRole('link', { name: signIn })).toHaveAttribute(
+        'href',
+        '/register?mode=login&next=%2Ftask%2Fmusic',
+      );
+      expect(screen.getByRole('textbox', { name: titleName })).toHaveValue('Scales');
+      // Back after signing in (the page left and opened again): the same person finds it in the form.
+      unmount();
+      await renderForm(language, `u-${language}`);
+      expect(screen.getByRole('textbox', { name: titleName })).toHaveValue('Scales');
+      expect(screen.getByRole('textbox', { name: contentName })).toHaveValue('Twenty minutes');
+    },
+  );
+
+  it('keeps a draft for its writer only, and drops it once sent or cancelled', async () => {
+    const first = await renderForm('en', 'writer');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Proof title' }), 'Scales');
+    first.unmount();
+    const other = await renderForm('en', 'someone-else');
+    expect(screen.getByRole('textbox', { name: 'Proof title' })).toHaveValue('');
+    other.unmount();
+    const again = await renderForm('en', 'writer');
+    expect(screen.getByRole('textbox', { name: 'Proof title' })).toHaveValue('Scales');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(again.onCancel).toHaveBeenCalledTimes(1);
+    again.unmount();
+    await renderForm('en', 'writer');
+    expect(screen.getByRole('textbox', { name: 'Proof title' })).toHaveValue('');
   });
 });

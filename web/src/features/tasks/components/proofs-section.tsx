@@ -3,29 +3,24 @@ import { REACTION_TEXT_MAX } from '@gomeum/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useLiveEvent, useLiveOpen } from '../../../lib/live/index.ts';
-import { useRefreshWaitingProofs, useReplyToProof, useWaitingProofs } from '../api/proof-queue.ts';
+import { useRefreshWaitingProofs, useWaitingProofs } from '../api/proof-queue.ts';
+import { ProofImage, proofSender, ReactionSubmit, useSendReaction } from './proof-reaction.tsx';
 import './proofs-section.css';
-
-function who(proof: WaitingProof): string {
-  return proof.user.email ?? proof.user.guestId ?? proof.user.id;
-}
 
 /** One proof waiting for Gomeum: who, which task and how far along, the proof itself, and a reply box. */
 function WaitingProofCard({ proof }: { proof: WaitingProof }) {
   const { t, i18n } = useTranslation();
-  const reply = useReplyToProof();
+  const reaction = useSendReaction();
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const titleId = useId();
   return (
     <li className="proof-card panel" aria-labelledby={titleId} data-proof-id={proof.id}>
       <header className="proof-card__header">
         <p className="proof-card__who">
-          <strong>{who(proof)}</strong>
+          <strong>{proofSender(proof)}</strong>
           {proof.user.isGuest ? <span className="badge badge--guest">{t('dashboard.guest')}</span> : null}
         </p>
         <p className="proof-card__meta muted">
@@ -42,32 +37,14 @@ function WaitingProofCard({ proof }: { proof: WaitingProof }) {
         {proof.title} <span className="muted proof-card__date">· {formatDay(proof.date, i18n.language)}</span>
       </h3>
       <p className="proof-card__content">{proof.content}</p>
-      {proof.imageUrl ? (
-        <img
-          className="proof-card__image"
-          src={proof.imageUrl}
-          alt={t('dashboard.proofs_image_alt', { title: proof.title })}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      <ProofImage proof={proof} lazy />
       <form
         className="proof-card__form"
         onSubmit={(event) => {
           event.preventDefault();
           const content = draft.trim();
           if (!content) return;
-          setError(null);
-          reply.mutate(
-            { logId: proof.id, content },
-            {
-              onSuccess: () => setDraft(''),
-              onError: (failure) => {
-                const code = failure instanceof ApiError ? failure.code : 'errors.server';
-                setError(t(code === 'errors.server' ? 'dashboard.save_failed' : code));
-              },
-            },
-          );
+          reaction.send(proof.id, content, () => setDraft(''));
         }}
       >
         <label className="visually-hidden" htmlFor={inputId}>
@@ -82,12 +59,7 @@ function WaitingProofCard({ proof }: { proof: WaitingProof }) {
           placeholder={t('dashboard.proofs_reply_placeholder')}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button className="button button--primary" type="submit" disabled={reply.isPending || !draft.trim()}>
-          {reply.isPending ? t('common.please_wait') : t('dashboard.proofs_reply')}
-        </button>
-        <span className="form__error" role="alert">
-          {error}
-        </span>
+        <ReactionSubmit reaction={reaction} empty={!draft.trim()} />
       </form>
     </li>
   );
@@ -100,7 +72,7 @@ function QueueSkeleton() {
     <div className="proof-queue__skeleton" role="status" aria-label={t('common.loading')}>
       {[0, 1].map((i) => (
         <div key={i} className="panel proof-card">
-          <span className="skeleton skeleton--line" style={{ width: '45%' }} />
+          <span className="skeleton skeleton--line skeleton--w45" />
           <span className="skeleton skeleton--title" />
           <span className="skeleton skeleton--block" />
         </div>

@@ -1,31 +1,11 @@
-import {
-  isErrorCode,
-  isLanguage,
-  reminderBodySchema,
-  WEEKDAYS,
-  type PlanetId,
-  type Reminder,
-  type ReminderBody,
-} from '@gomeum/contracts';
-import { useId, useMemo, useState, type SyntheticEvent } from 'react';
+import { WEEKDAYS, type PlanetId, type Reminder } from '@gomeum/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../../lib/field.tsx';
-import { turnPushOn } from '../../push/index.ts';
-import { useReminder, useSaveReminder } from '../api/reminder.ts';
+import { useReminder } from '../api/reminder.ts';
 import { LinesSkeleton } from '../../../lib/skeleton.tsx';
+import { useReminderForm } from './use-reminder-form.ts';
 import './reminder.css';
-
-const DEFAULT_TIME = '20:00';
-
-/** The browser's IANA time zone: reminders are counted in it. */
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** A weekday (1 = Monday) on a fixed Monday-started week, for Intl to name. */
 const weekdayDate = (day: number) => new Date(Date.UTC(2026, 0, 4 + day));
@@ -68,80 +48,11 @@ function useReminderFormat(language: string) {
   }, [language]);
 }
 
-/**
- * Asks for notification permission at the moment a reminder is turned on (when its value is
- * plain) and keeps this browser's subscription stored; resolves with a warning key, or null.
- */
-async function ensurePush(
-  language: string,
-): Promise<'reminder.push_unsupported' | 'reminder.push_blocked' | 'reminder.push_failed' | null> {
-  try {
-    // The same switch as the account menu's, so both show what was chosen here.
-    const status = await turnPushOn(isLanguage(language) ? language : 'en');
-    if (status === 'unsupported') return 'reminder.push_unsupported';
-    return status === 'on' ? null : 'reminder.push_blocked';
-  } catch (error) {
-    console.warn('push subscription failed', error);
-    return 'reminder.push_failed';
-  }
-}
-
 function ReminderForm({ planet, saved }: { planet: PlanetId; saved: Reminder | null }) {
   const { t, i18n } = useTranslation();
   const format = useReminderFormat(i18n.language);
-  const zone = useMemo(() => browserTimeZone(), []);
-  const save = useSaveReminder(planet);
-  const [enabled, setEnabled] = useState(saved?.enabled ?? false);
-  const [days, setDays] = useState<number[]>(saved && saved.days.length > 0 ? saved.days : [...WEEKDAYS]);
-  const [time, setTime] = useState(saved?.time ?? DEFAULT_TIME);
-  const [error, setError] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const ids = { days: useId(), zone: useId(), error: useId() };
-
-  const store = (body: ReminderBody) => {
-    setError(null);
-    setNotice(null);
-    save.mutate(body, {
-      onSuccess: (result) => setNotice(result.reminder?.enabled ? t('reminder.saved') : t('reminder.turned_off')),
-      onError: (failure) => {
-        const code = failure instanceof ApiError ? failure.code : 'errors.server';
-        setError(isErrorCode(code) ? t(code) : t('errors.server'));
-      },
-    });
-  };
-
-  const submit = (next: { enabled: boolean; days: number[]; time: string }) => {
-    const parsed = reminderBodySchema.safeParse({
-      ...next,
-      days: [...next.days].sort((a, b) => a - b),
-      timeZone: zone,
-    });
-    if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message;
-      setError(code && isErrorCode(code) ? t(code) : t('reminder.error_time'));
-      return false;
-    }
-    store(parsed.data);
-    return true;
-  };
-
-  const toggle = async (on: boolean) => {
-    setEnabled(on);
-    setWarning(null);
-    if (on && days.length === 0) setDays([...WEEKDAYS]);
-    const sent = submit({ enabled: on, days: on && days.length === 0 ? [...WEEKDAYS] : days, time });
-    if (on && sent) {
-      const problem = await ensurePush(i18n.language);
-      if (problem) setWarning(t(problem));
-    }
-  };
-
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit({ enabled, days, time });
-  };
-
+  const { form, formRef, switchRef } = useReminderForm(planet, saved);
+  const { zone, save, enabled, days, setDays, time, setTime, error, warning, notice, ids } = form;
   const zoneName = format.zoneName(zone);
   const shown = save.data?.reminder ?? saved;
   const summary =
@@ -150,15 +61,16 @@ function ReminderForm({ planet, saved }: { planet: PlanetId; saved: Reminder | n
       : t('reminder.summary', { days: format.days([...days].sort((a, b) => a - b)), time: format.time(time) });
 
   return (
-    <form className="reminder-form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="reminder-form" action={form.earlyAction} onSubmit={form.onSubmit} noValidate>
       <label className="switch">
         <input
+          ref={switchRef}
           type="checkbox"
           role="switch"
           className="switch__input"
           checked={enabled}
           disabled={save.isPending}
-          onChange={(event) => void toggle(event.target.checked)}
+          onChange={(event) => void form.toggle(event.target.checked)}
         />
         <span className="switch__track" aria-hidden="true" />
         <span className="switch__label">{t('reminder.toggle')}</span>

@@ -1,8 +1,9 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
+import { useMe } from '../../auth/index.ts';
 import { PushOffer } from '../../push/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
@@ -12,12 +13,13 @@ import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 import { ProofForm } from './proof-form.tsx';
+import { hasProofDraft } from './use-proof-form.ts';
 import { ReminderBlock } from './reminder-block.tsx';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
-import { HydrateLater } from '../../../lib/hydration.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { HydrationMark } from '../../../lib/hydration.tsx';
 import { Photo } from '../../../lib/photo.tsx';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
 
@@ -54,7 +56,9 @@ function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
 function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: boolean }) {
   const { t } = useTranslation();
   const logs = useTaskLogs(planet);
-  const [formOpen, setFormOpen] = useState(false);
+  const userId = useMe().data?.id ?? null;
+  // A proof left unsent (the session ended, or the page was left) comes back in an open form.
+  const [formOpen, setFormOpen] = useState(() => confirmed && hasProofDraft(userId, planet));
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const keep = useKeepProgressAsk();
@@ -67,17 +71,19 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
           {t('task.user_log')}
         </h2>
         {!formOpen ? (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!confirmed}
-            onClick={() => {
+          // A form whose action opens the proof form: a press before the app's script has arrived
+          // is held by React (its form replay) and applied once the app has the page.
+          <form
+            className="task-block__open"
+            action={() => {
               setNotice(null);
               setFormOpen(true);
             }}
           >
-            {t('task.submit')}
-          </button>
+            <button type="submit" className="button button--primary" disabled={!confirmed}>
+              {t('task.submit')}
+            </button>
+          </form>
         ) : null}
       </div>
       {!confirmed ? <p className="task-block__lead">{t('task.confirm_first')}</p> : null}
@@ -192,21 +198,23 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
           <div className="task-grid">
             {/* The user's side (task, progress, proofs) and Gomeum's side (log, task), with the
                 reminder setting last, so the two columns stay about as tall as each other. */}
-            {/* On a page the server drew, each column is taken over in a task of its own. */}
-            <HydrateLater>
+            {/* Suspense boundaries: on a page the server rendered, each column hydrates apart. */}
+            <Suspense fallback={null}>
+              <HydrationMark />
               <div className="task-grid__column">
                 <UserTaskBlock key={screen.data.userTask?.id ?? 'new'} screen={screen.data} />
                 {screen.data.userTask?.confirmed ? <ProgressBlock planet={planet} /> : null}
                 <UserLogBlock planet={planet} confirmed={screen.data.userTask?.confirmed === true} />
               </div>
-            </HydrateLater>
-            <HydrateLater>
+            </Suspense>
+            <Suspense fallback={null}>
+              <HydrationMark />
               <div className="task-grid__column">
                 <GomeumLogBlock planet={planet} />
                 <GomeumTaskBlock screen={screen.data} />
                 {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
               </div>
-            </HydrateLater>
+            </Suspense>
           </div>
         )}
       </main>

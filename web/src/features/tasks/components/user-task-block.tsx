@@ -1,18 +1,70 @@
-import {
-  GOAL_MAX,
-  confirmTaskWithGoalBodySchema,
-  isErrorCode,
-  pickLocalized,
-  type TaskScreen,
-} from '@gomeum/contracts';
-import * as z from 'zod/mini';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { GOAL_MAX, pickLocalized, type TaskScreen, type UserTask } from '@gomeum/contracts';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useConfirmTask } from '../api/confirm-task.ts';
 import { Field } from '../../../lib/field.tsx';
 import { useEarlySubmit } from '../../../lib/early-submit.ts';
 import { contentLang } from '../../../lib/content-lang.ts';
+import { useTaskConfirmForm } from './use-task-confirm-form.ts';
+
+/** A confirmed task, as plain text for good: its description, reward and latest proof. */
+function ConfirmedTask({ task }: { task: UserTask }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel task-block" aria-labelledby="your-task-title">
+      <h2 id="your-task-title" className="task-block__title">
+        {t('task.your_task')}
+        {task.status === 'completed' ? <span className="badge badge--done">{t('task.status_completed')}</span> : null}
+      </h2>
+      <dl className="task-facts">
+        <dt>{t('task.description')}</dt>
+        <dd lang={contentLang(task.description)}>{task.description}</dd>
+        <dt>{t('task.reward')}</dt>
+        <dd lang={contentLang(task.reward)}>{task.reward}</dd>
+        {task.proof.trim() !== '' ? (
+          <>
+            <dt>{t('task.latest_proof')}</dt>
+            <dd className="task-facts__note" lang={contentLang(task.proof)}>
+              {task.proof}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** The goal (how many times) and its cadence; `errorId` names the form's error while there is one. */
+function GoalFields({ errorId }: { errorId: string | undefined }) {
+  const { t } = useTranslation();
+  const goalHintId = useId();
+  return (
+    <div className="goal-fields">
+      <Field label={t('progress.goal_label')}>
+        <input
+          className="input"
+          name="goal"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={GOAL_MAX}
+          step={1}
+          defaultValue="1"
+          aria-describedby={errorId ? `${goalHintId} ${errorId}` : goalHintId}
+        />
+      </Field>
+      <Field label={t('progress.cadence_label')}>
+        <select className="input" name="cadence" defaultValue="">
+          <option value="">{t('progress.cadence_none')}</option>
+          <option value="daily">{t('progress.cadence_daily')}</option>
+          <option value="weekly">{t('progress.cadence_weekly')}</option>
+        </select>
+      </Field>
+      <p id={goalHintId} className="goal-fields__hint">
+        {t('progress.goal_hint')}
+      </p>
+    </div>
+  );
+}
 
 /**
  * The user's own description and reward: editable until confirmed with both filled, then plain
@@ -20,86 +72,20 @@ import { contentLang } from '../../../lib/content-lang.ts';
  */
 export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
   const { t, i18n } = useTranslation();
-  const confirm = useConfirmTask(screen.planet);
-  const [error, setError] = useState<string | null>(null);
-  // The fields left empty at the last try: marked, and the first one focused (scrolled to).
-  const [missing, setMissing] = useState<ReadonlySet<'description' | 'reward'>>(new Set());
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const rewardRef = useRef<HTMLTextAreaElement>(null);
+  const { error, missing, unmark, descriptionRef, rewardRef, onSubmit, pending } = useTaskConfirmForm(screen.planet);
   const errorId = useId();
-  const goalHintId = useId();
   const descriptionHintId = useId();
   const rewardHintId = useId();
   const task = screen.userTask;
   // A Confirm pressed before the app had the page is sent once it has (not by the browser itself).
   const [formRef, earlyAction] = useEarlySubmit();
 
-  if (task?.confirmed) {
-    return (
-      <section className="panel task-block" aria-labelledby="your-task-title">
-        <h2 id="your-task-title" className="task-block__title">
-          {t('task.your_task')}
-          {task.status === 'completed' ? <span className="badge badge--done">{t('task.status_completed')}</span> : null}
-        </h2>
-        <dl className="task-facts">
-          <dt>{t('task.description')}</dt>
-          <dd lang={contentLang(task.description)}>{task.description}</dd>
-          <dt>{t('task.reward')}</dt>
-          <dd lang={contentLang(task.reward)}>{task.reward}</dd>
-          {task.proof.trim() !== '' ? (
-            <>
-              <dt>{t('task.latest_proof')}</dt>
-              <dd className="task-facts__note" lang={contentLang(task.proof)}>
-                {task.proof}
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      </section>
-    );
-  }
-
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    // The fields as they are (uncontrolled): what was typed before the app had the page counts too.
-    const fields = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = fields.get(name);
-      return typeof value === 'string' ? value : '';
-    };
-    const parsed = z.safeParse(confirmTaskWithGoalBodySchema, {
-      description: text('description'),
-      reward: text('reward'),
-      goal: Number(text('goal')),
-      cadence: text('cadence') === '' ? null : text('cadence'),
-    });
-    const empty = new Set((['description', 'reward'] as const).filter((name) => text(name).trim() === ''));
-    setMissing(empty);
-    if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message;
-      setError(
-        code === 'progress.error_goal' && empty.size === 0 ? t('progress.error_goal') : t('task.error_fill_all'),
-      );
-      // The first empty field comes into view with the cursor in it; the error is read with it.
-      (empty.has('description') ? descriptionRef : empty.has('reward') ? rewardRef : null)?.current?.focus();
-      return;
-    }
-    confirm.mutate(parsed.data, {
-      onError: (failure) => {
-        const code = failure instanceof ApiError ? failure.code : 'errors.server';
-        setError(isErrorCode(code) ? t(code) : t('errors.server'));
-      },
-    });
-  };
+  if (task?.confirmed) return <ConfirmedTask task={task} />;
 
   const hintDescription = pickLocalized(screen.definition?.description, i18n.language);
   const hintReward = pickLocalized(screen.definition?.reward, i18n.language);
   const describedBy = (hintId: string | null, marked: boolean) =>
     [hintId, marked && error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const unmark = (name: 'description' | 'reward') => {
-    if (missing.has(name)) setMissing(new Set([...missing].filter((other) => other !== name)));
-  };
 
   return (
     <section className="panel task-block" aria-labelledby="your-task-title">
@@ -145,36 +131,12 @@ export function UserTaskBlock({ screen }: { screen: TaskScreen }) {
             {t('task.example', { text: hintReward })}
           </p>
         ) : null}
-        <div className="goal-fields">
-          <Field label={t('progress.goal_label')}>
-            <input
-              className="input"
-              name="goal"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={GOAL_MAX}
-              step={1}
-              defaultValue="1"
-              aria-describedby={error ? `${goalHintId} ${errorId}` : goalHintId}
-            />
-          </Field>
-          <Field label={t('progress.cadence_label')}>
-            <select className="input" name="cadence" defaultValue="">
-              <option value="">{t('progress.cadence_none')}</option>
-              <option value="daily">{t('progress.cadence_daily')}</option>
-              <option value="weekly">{t('progress.cadence_weekly')}</option>
-            </select>
-          </Field>
-          <p id={goalHintId} className="goal-fields__hint">
-            {t('progress.goal_hint')}
-          </p>
-        </div>
+        <GoalFields errorId={error ? errorId : undefined} />
         <p id={errorId} className="form__error" role="alert">
           {error}
         </p>
-        <button className="button button--primary" type="submit" disabled={confirm.isPending}>
-          {confirm.isPending ? t('common.please_wait') : t('task.confirm')}
+        <button className="button button--primary" type="submit" disabled={pending}>
+          {pending ? t('common.please_wait') : t('task.confirm')}
         </button>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useMe } from '../../auth/index.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
@@ -8,9 +8,8 @@ import { useUpdates } from '../api/get-updates.ts';
 import '../diary.css';
 import { updatesKeys } from '../api/keys.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';
-
-/** The overlay's code is fetched when the diary is first opened: the button and its dot come first. */
-const DiaryDialog = lazy(() => import('./diary-dialog.tsx').then((module) => ({ default: module.DiaryDialog })));
+import { invokerCommands, usePlatformToggle } from '../../../lib/platform-toggle.ts';
+import { DiaryDialog } from './diary-dialog.tsx';
 
 /** True when the newest update is newer than the last one seen. */
 export function hasUnread(latestAt: number | null | undefined, lastSeenAt: number): boolean {
@@ -31,11 +30,17 @@ export function DiaryButton() {
   const updates = useUpdates();
   const diaryState = useDiaryState(userId);
   const markSeen = useMarkDiarySeen(userId);
-  const [open, setOpen] = useState(false);
+  // Opened by its button with no script (`commandfor`), before the app too: the app follows it.
+  const dialog = usePlatformToggle<HTMLDialogElement>();
+  const { open } = dialog;
+  const dialogId = useId();
   const [localSeen, setLocalSeen] = useState(readLocalLastSeen);
-  // Published while this tab is open: the dot (and the lists) refresh at once, no reload needed.
+  // Published or changed while this tab is open (an image is attached after the update is written):
+  // the dot and the lists refresh at once, no reload needed.
   const queryClient = useQueryClient();
-  useLiveEvent('update.published', () => void queryClient.invalidateQueries({ queryKey: updatesKeys.all }));
+  const refreshUpdates = () => void queryClient.invalidateQueries({ queryKey: updatesKeys.all });
+  useLiveEvent('update.published', refreshUpdates);
+  useLiveEvent('update.changed', refreshUpdates);
   useLiveEvent(
     'notification.broadcast',
     () => void queryClient.invalidateQueries({ queryKey: updatesKeys.broadcasts }),
@@ -57,8 +62,6 @@ export function DiaryButton() {
     markSeenAt(latestAt);
   }, [open, latestAt, unread, markSeenAt]);
 
-  const onOpen = () => setOpen(true);
-
   const label = unread ? t('diary.open_unread') : t('diary.open');
   return (
     <>
@@ -68,16 +71,17 @@ export function DiaryButton() {
         aria-label={label}
         title={label}
         aria-haspopup="dialog"
-        onClick={onOpen}
+        commandfor={dialogId}
+        command="show-modal"
+        onClick={() => {
+          // A browser without invoker commands: the app opens it.
+          if (!invokerCommands()) dialog.show();
+        }}
       >
         <DiaryIcon />
         {unread ? <span className="diary-button__dot" data-testid="diary-dot" aria-hidden="true" /> : null}
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <DiaryDialog userId={userId} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      <DiaryDialog id={dialogId} dialogRef={dialog.ref} open={open} userId={userId} onClose={dialog.hide} />
     </>
   );
 }

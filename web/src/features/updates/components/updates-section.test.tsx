@@ -53,6 +53,30 @@ describe('UpdatesSection', () => {
     );
   });
 
+  it("shows an opened update's links to share, one per language it has a title in", async () => {
+    const server = fakeServer({
+      'GET /api/updates': { updates: [update('u1', 'First')] },
+      'POST /api/operator/updates/preview': ({ body }) => ({ html: (body as { html: string }).html }),
+      'GET /api/operator/updates/u1/popup-links': {
+        links: [
+          { language: 'zh', path: '/?popup=true&title=First+%28zh%29&date=2026-11-20&sig=zh-sig' },
+          { language: 'en', path: '/?popup=true&title=First&date=2026-11-20&sig=en-sig' },
+        ],
+      },
+    });
+    renderWithClient(<UpdatesSection />);
+    await within(allUpdates()).findByText('First');
+    // Folded: no links asked for.
+    expect(server.sent('GET', '/api/operator/updates/u1/popup-links')).toEqual([]);
+    await userEvent.click(within(allUpdates()).getByText('First'));
+    const english = await within(allUpdates()).findByRole('textbox', { name: 'Link to share (English)' });
+    expect(english).toHaveValue(`${window.location.origin}/?popup=true&title=First&date=2026-11-20&sig=en-sig`);
+    expect(within(allUpdates()).getByRole('textbox', { name: 'Link to share (中文)' })).toHaveValue(
+      `${window.location.origin}/?popup=true&title=First+%28zh%29&date=2026-11-20&sig=zh-sig`,
+    );
+    expect(within(allUpdates()).getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
+  });
+
   it('shows the empty list and a loading failure', async () => {
     fakeServer({ 'GET /api/updates': { updates: [] } });
     const { unmount } = renderWithClient(<UpdatesSection />);
@@ -62,6 +86,35 @@ describe('UpdatesSection', () => {
     fakeServer({ 'GET /api/updates': () => apiError(500, 'errors.server') });
     renderWithClient(<UpdatesSection />);
     expect(await screen.findByText('Could not load this. Please try again.')).toBeInTheDocument();
+  });
+
+  it('drafts the other languages of a new update from the one written, each marked until checked', async () => {
+    const server = fakeServer({
+      'GET /api/updates': { updates: [] },
+      'POST /api/operator/updates/preview': ({ body }) => ({ html: (body as { html: string }).html }),
+      'POST /api/operator/translate': ({ body }) => {
+        const { text, to } = body as { text: string; to: string };
+        return { text: `${text} [${to}]`, to, status: 'translated' };
+      },
+      'POST /api/operator/updates': ({ body }) => ({ ...update('u9', 'x'), ...(body as object) }),
+    });
+    renderWithClient(<UpdatesSection />);
+    const english = within(newForm()).getByRole('group', { name: 'English' });
+    await userEvent.type(within(english).getByRole('textbox', { name: 'Title' }), 'Stars');
+    await userEvent.type(within(english).getByRole('textbox', { name: 'Content (HTML)' }), '<p>Look up</p>');
+    await userEvent.click(within(newForm()).getByRole('button', { name: 'Draft the other languages from English' }));
+    const korean = within(newForm()).getByRole('group', { name: '한국어' });
+    await waitFor(() => expect(within(korean).getByRole('textbox', { name: 'Title' })).toHaveValue('Stars [ko]'));
+    expect(within(korean).getByRole('textbox', { name: 'Content (HTML)' })).toHaveValue('<p>Look up</p> [ko]');
+    expect(within(korean).getAllByText('Drafted: check it')).toHaveLength(2);
+    expect(within(english).queryByText('Drafted: check it')).toBeNull();
+    await userEvent.click(within(newForm()).getByRole('button', { name: 'Publish update' }));
+    const published = () =>
+      server.sent('POST', '/api/operator/updates').filter((c) => c.url === '/api/operator/updates');
+    await waitFor(() => expect(published()).toHaveLength(1));
+    expect(published()[0]?.body).toMatchObject({
+      title: { en: 'Stars', zh: 'Stars [zh]', ko: 'Stars [ko]' },
+    });
   });
 
   it('publishes a new update in the languages written (no image: no upload), and empties the form', async () => {

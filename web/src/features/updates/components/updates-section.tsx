@@ -1,4 +1,4 @@
-import type { Update, UpdateBody } from '@gomeum/contracts';
+import type { Language, Update, UpdateBody } from '@gomeum/contracts';
 import { isErrorCode, pickLocalized } from '@gomeum/contracts';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -13,12 +13,24 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useUpdateEditor, useUpdatesList } from '../api/updates-editor.ts';
 import { useUpdatePreview } from '../api/preview-update.ts';
 import { UpdateHtml } from './update-content.tsx';
+import { UpdateShareLinks } from './update-share-links.tsx';
 import { Field } from '../../../lib/field.tsx';
+import {
+  DraftedMark,
+  OtherLanguagesButton,
+  useOtherLanguages,
+  type InLanguages,
+} from '../../../lib/operator/other-languages.tsx';
 import { FilePicker } from '../../../lib/file-picker.tsx';
 import './updates-section.css';
 
 const LANGS = ['zh', 'en', 'ko'] as const;
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+
+/** Text in each language, from what an update has (blank where it has none). */
+function inLanguages(text: Partial<Record<Language, string>> | undefined): InLanguages {
+  return { en: text?.en ?? '', zh: text?.zh ?? '', ko: text?.ko ?? '' };
+}
 
 /** Reads the per-language title and content fields of an update form. */
 function readForm(form: HTMLFormElement): UpdateBody {
@@ -40,15 +52,16 @@ function readForm(form: HTMLFormElement): UpdateBody {
  */
 function ContentWithPreview({
   lang,
-  initial,
+  html,
+  setHtml,
   active,
 }: {
   lang: (typeof LANGS)[number];
-  initial: string;
+  html: string;
+  setHtml: (html: string) => void;
   active: boolean;
 }) {
   const { t } = useTranslation();
-  const [html, setHtml] = useState(initial);
   const preview = useUpdatePreview(html, active);
   const labelId = useId();
   return (
@@ -103,6 +116,11 @@ function UpdateFields({
   uploadBar?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Each language's title and content; one written, the others drafted on asking (marked until checked).
+  const [titles, setTitles] = useState(() => inLanguages(update?.title));
+  const [contents, setContents] = useState(() => inLanguages(update?.content));
+  const otherTitles = useOtherLanguages(titles, setTitles);
+  const otherContents = useOtherLanguages(contents, setContents);
   return (
     <>
       <div className="lang-grid lang-grid--rows">
@@ -114,13 +132,28 @@ function UpdateFields({
                 className="input"
                 name={`title_${lang}`}
                 maxLength={200}
-                defaultValue={update?.title[lang] ?? ''}
+                value={titles[lang]}
+                onChange={(event) => {
+                  otherTitles.checked(lang);
+                  setTitles({ ...titles, [lang]: event.target.value });
+                }}
               />
             </Field>
-            <ContentWithPreview lang={lang} initial={update?.content[lang] ?? ''} active={active} />
+            <DraftedMark other={otherTitles} lang={lang} />
+            <ContentWithPreview
+              lang={lang}
+              html={contents[lang]}
+              setHtml={(html) => {
+                otherContents.checked(lang);
+                setContents({ ...contents, [lang]: html });
+              }}
+              active={active}
+            />
+            <DraftedMark other={otherContents} lang={lang} />
           </fieldset>
         ))}
       </div>
+      <OtherLanguagesButton other={[otherTitles, otherContents]} />
       <FilePicker
         label={t('dashboard.image')}
         accept={IMAGE_ACCEPT}
@@ -186,6 +219,7 @@ function UpdateEditor({ update, open, onSaved }: { update: Update; open: boolean
         <strong>{pickLocalized(update.title, i18n.language)}</strong>{' '}
         <span className="muted">· {formatDateTime(update.createdAt, i18n.language)}</span>
       </summary>
+      <UpdateShareLinks id={update.id} active={expanded} />
       <form className="form" onSubmit={onSubmit}>
         <UpdateFields update={update} active={expanded} image={image} onImage={setImage} uploadBar={upload.bar} />
         {update.imageUrl ? (

@@ -112,11 +112,13 @@ export function awakeFace(eyes: string, pose: 'sit' | 'wave'): ReactNode {
   );
 }
 
-/** The sleeping cat's closed eyes, collar, paws and the Zs floating up. */
+/** One Z, `s` wide, at (x, y). */
+const z = (x: number, y: number, s: number, o: number) => (
+  <path d={`M ${x} ${y} H ${x + s} L ${x} ${y + s} H ${x + s}`} opacity={o} />
+);
+
+/** The sleeping cat's closed eyes, collar and paws (its Zs: `sleepZs`). */
 export function sleepFace(): ReactNode {
-  const z = (x: number, y: number, s: number, o: number) => (
-    <path d={`M ${x} ${y} H ${x + s} L ${x} ${y + s} H ${x + s}`} opacity={o} />
-  );
   return (
     <>
       <path d="M 32 116 C 26 104 26 94 28 88 C 34 88 44 94 52 102 Z" fill="#4b2a5c" />
@@ -152,18 +154,17 @@ export function sleepFace(): ReactNode {
         <path d="M 50 176 V 186 M 86 177 V 187" />
       </g>
       <Charm x={68} y={178} r={7.5} />
-      <g
-        className="art-cat__z"
-        fill="none"
-        stroke="#c9c6ff"
-        strokeWidth={3}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {z(128, 80, 14, 0.9)}
-        {z(152, 56, 10, 0.7)}
-        {z(170, 38, 7, 0.5)}
-      </g>
     </>
+  );
+}
+
+/** The sleeping cat's Zs, drifting up (animated by cat.css, so drawn in the page, not kept in the sprite). */
+export function sleepZs() {
+  return (
+    <g className="art-cat__z" fill="none" stroke="#c9c6ff" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+      {z(128, 80, 14, 0.9)}
+      {z(152, 56, 10, 0.7)}
+      {z(170, 38, 7, 0.5)}
+    </g>
   );
 }

@@ -1,11 +1,15 @@
-import { ArtSvg } from '../art-svg.tsx';
+import { Drawing } from '../art-svg.tsx';
 import { cx, useSvgId } from '../art-utils.ts';
-import { awakeFace, sleepFace } from './cat-faces.tsx';
+import { awakeFace, sleepFace, sleepZs } from './cat-faces.tsx';
 import { EYE, EYE_DEEP, EYE_LIGHT, FUR, FUR_DEEP, FUR_LIGHT, RIM } from './cat-colours.ts';
 import { drawShapes, SILHOUETTES, type GomeumPose } from './cat-silhouettes.tsx';
 import './cat.css';
 
-/** Gomeum, the round black cat companion, in one of three poses; decorative unless a `title` is given. */
+/**
+ * Gomeum, the round black cat companion, in one of three poses (kept in the cat's sprite; the
+ * sleeping cat's drifting Zs drawn in the page, which animates them); decorative unless a `title`
+ * is given.
+ */
 export function GomeumCat({
   pose = 'sit',
   size,
@@ -17,15 +21,18 @@ export function GomeumCat({
   className?: string;
   title?: string;
 }) {
-  const id = useSvgId('art-cat');
+  const titleId = useSvgId('art-cat-title');
   return (
-    <ArtSvg
-      id={id}
+    <Drawing
+      sprite="cat"
+      name={`cat-${pose}`}
       className={cx('art-cat', `art-cat--${pose}`, className)}
+      viewBox="0 0 200 200"
       size={size}
       title={title}
-      drawing={pose}
-      draw={() => {
+      titleId={titleId}
+      live={pose === 'sleep' ? sleepZs() : null}
+      draw={(id) => {
         const shapes = SILHOUETTES[pose];
         return (
           <>

@@ -1,5 +1,5 @@
 import type { PlaceId } from '@gomeum/contracts';
-import { ArtSvg } from '../art-svg.tsx';
+import { Drawing } from '../art-svg.tsx';
 import { cx, useSvgId } from '../art-utils.ts';
 import { dramaLayers } from './drama-planet.tsx';
 import { foodLayers } from './food-planet.tsx';
@@ -34,7 +34,7 @@ function layersFor(planet: PlaceId, p: Palette, id: string): PlanetLayers {
   }
 }
 
-/** One themed planet (or the moon) drawn in SVG; decorative unless a `title` is given. */
+/** One themed planet (or the moon) drawn in SVG (kept in the planets' sprite); decorative unless a `title` is given. */
 export function PlanetArt({
   planet,
   size,
@@ -46,16 +46,18 @@ export function PlanetArt({
   className?: string;
   title?: string;
 }) {
-  const id = useSvgId(`art-planet-${planet}`);
+  const titleId = useSvgId(`art-planet-${planet}-title`);
   const p = PALETTES[planet];
   return (
-    <ArtSvg
-      id={id}
+    <Drawing
+      sprite="planets"
+      name={`planet-${planet}`}
       className={cx('art-planet', `art-planet--${planet}`, className)}
+      viewBox="0 0 200 200"
       size={size}
       title={title}
-      drawing={planet}
-      draw={() => {
+      titleId={titleId}
+      draw={(id) => {
         const layers = layersFor(planet, p, id);
         return (
           <>

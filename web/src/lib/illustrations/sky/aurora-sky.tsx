@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { Drawing } from '../art-svg.tsx';
+import type { Sprite } from '../sprites.ts';
 import { round } from '../art-utils.ts';
 import { CloudFilter, Stops } from './sky-defs.tsx';
 import type { SceneLayers } from './sky-scenes.ts';
@@ -14,7 +15,6 @@ interface Ribbon {
   height: number;
   top: string;
   bottom: string;
-  opacity: number;
 }
 
 const AURORA_RIBBONS: Ribbon[] = [
@@ -28,7 +28,6 @@ const AURORA_RIBBONS: Ribbon[] = [
     height: 150,
     top: '#9b7bff',
     bottom: '#6dffc0',
-    opacity: 0.9,
   },
   {
     from: 180,
@@ -40,7 +39,6 @@ const AURORA_RIBBONS: Ribbon[] = [
     height: 110,
     top: '#ff8ad8',
     bottom: '#b48cff',
-    opacity: 0.6,
   },
   {
     from: 420,
@@ -52,7 +50,6 @@ const AURORA_RIBBONS: Ribbon[] = [
     height: 140,
     top: '#7a9bff',
     bottom: '#5ef0c8',
-    opacity: 0.75,
   },
   {
     from: -60,
@@ -64,7 +61,6 @@ const AURORA_RIBBONS: Ribbon[] = [
     height: 80,
     top: '#b48cff',
     bottom: '#7fe8ff',
-    opacity: 0.45,
   },
 ];
 
@@ -91,62 +87,66 @@ function ribbonShape(r: Ribbon): { fill: string; edge: string } {
 }
 
 /**
- * The aurora: each ribbon an SVG of its own whose opacity breathes (composited), so the costly
- * curtain filter is drawn once, not on every frame of the animation.
+ * The aurora: each ribbon an SVG of its own whose opacity breathes (composited; its opacity at
+ * rest and its pace are moods.css' `.art-aurora__ribbon--N`), so the costly curtain filter is
+ * drawn once, not on every frame of the animation.
  */
-export function auroraLayers(id: string): SceneLayers {
+export function auroraLayers(sprite: Sprite): SceneLayers {
   return {
     under: (
       <>
         {AURORA_RIBBONS.map((r, i) => {
           const shape = ribbonShape(r);
           return (
-            <svg
+            <Drawing
               key={i}
-              className="art-aurora art-aurora__ribbon"
+              sprite={sprite}
+              name={`aurora-ribbon-${i}`}
+              className={`art-aurora art-aurora__ribbon art-aurora__ribbon--${i}`}
               viewBox="0 0 1000 420"
               preserveAspectRatio="none"
-              focusable="false"
-              style={{ opacity: r.opacity, ...AURORA_BREATH[i] }}
-            >
-              <defs>
-                <CloudFilter
-                  id={`${id}-curtain${i}`}
-                  region={['-5%', '-30%', '110%', '160%']}
-                  frequency="0.03 0.0018"
-                  octaves={3}
-                  seed={5}
-                  contrast={[3.2, -1]}
-                  blur="4 6"
-                  haze={0.55}
-                />
-                <linearGradient id={`${id}-ribbon${i}`} x1="0" y1="0" x2="0" y2="1">
-                  <Stops
-                    stops={[
-                      [0, r.top, 0],
-                      [0.35, r.top, 0.12],
-                      [0.7, r.top, 0.45],
-                      [0.92, r.bottom, 0.95],
-                      [1, r.bottom, 0.7],
-                    ]}
-                  />
-                </linearGradient>
-                <linearGradient id={`${id}-edge${i}`} x1="0" y1="0" x2="1" y2="0">
-                  <Stops
-                    stops={[
-                      [0, r.bottom, 0],
-                      [0.3, r.bottom, 0.9],
-                      [0.7, r.bottom, 0.9],
-                      [1, r.bottom, 0],
-                    ]}
-                  />
-                </linearGradient>
-              </defs>
-              <g filter={`url(#${id}-curtain${i})`}>
-                <path d={shape.fill} fill={`url(#${id}-ribbon${i})`} />
-                <path d={shape.edge} fill="none" stroke={`url(#${id}-edge${i})`} strokeWidth={3} />
-              </g>
-            </svg>
+              draw={(id) => (
+                <>
+                  <defs>
+                    <CloudFilter
+                      id={`${id}-curtain`}
+                      region={['-5%', '-30%', '110%', '160%']}
+                      frequency="0.03 0.0018"
+                      octaves={3}
+                      seed={5}
+                      contrast={[3.2, -1]}
+                      blur="4 6"
+                      haze={0.55}
+                    />
+                    <linearGradient id={`${id}-ribbon`} x1="0" y1="0" x2="0" y2="1">
+                      <Stops
+                        stops={[
+                          [0, r.top, 0],
+                          [0.35, r.top, 0.12],
+                          [0.7, r.top, 0.45],
+                          [0.92, r.bottom, 0.95],
+                          [1, r.bottom, 0.7],
+                        ]}
+                      />
+                    </linearGradient>
+                    <linearGradient id={`${id}-edge`} x1="0" y1="0" x2="1" y2="0">
+                      <Stops
+                        stops={[
+                          [0, r.bottom, 0],
+                          [0.3, r.bottom, 0.9],
+                          [0.7, r.bottom, 0.9],
+                          [1, r.bottom, 0],
+                        ]}
+                      />
+                    </linearGradient>
+                  </defs>
+                  <g filter={`url(#${id}-curtain)`}>
+                    <path d={shape.fill} fill={`url(#${id}-ribbon)`} />
+                    <path d={shape.edge} fill="none" stroke={`url(#${id}-edge)`} strokeWidth={3} />
+                  </g>
+                </>
+              )}
+            />
           );
         })}
       </>
@@ -154,11 +154,3 @@ export function auroraLayers(id: string): SceneLayers {
     over: null,
   };
 }
-
-/** Each ribbon breathes at its own pace (its opacity at rest is the ribbon's own). */
-const AURORA_BREATH: CSSProperties[] = [
-  {},
-  { animationDelay: '-5s', animationDuration: '21s' },
-  { animationDelay: '-11s', animationDuration: '19s' },
-  {},
-];

@@ -6,25 +6,26 @@ import { nebulaLayers } from './nebula-sky.tsx';
 import { planetRiseLayers } from './planet-rise-sky.tsx';
 import { quietNightLayers } from './quiet-night-sky.tsx';
 import { createSky } from './sky-frame.tsx';
+import type { Sprite } from '../sprites.ts';
 import type { HomeScene, SceneLayers } from './sky-scenes.ts';
 
 /** The layers of one of the seven home moods. */
-export function moodLayers(scene: HomeScene, id: string): SceneLayers {
+export function moodLayers(scene: HomeScene, sprite: Sprite): SceneLayers {
   switch (scene) {
     case 'dawn':
-      return dawnLayers(id);
+      return dawnLayers(sprite);
     case 'aurora':
-      return auroraLayers(id);
+      return auroraLayers(sprite);
     case 'nebula':
-      return nebulaLayers(id);
+      return nebulaLayers(sprite);
     case 'eclipse':
-      return eclipseLayers(id);
+      return eclipseLayers(sprite);
     case 'meteor-shower':
       return meteorLayers();
     case 'planet-rise':
-      return planetRiseLayers(id);
+      return planetRiseLayers(sprite);
     case 'quiet-night':
-      return quietNightLayers(id);
+      return quietNightLayers(sprite);
   }
 }
 

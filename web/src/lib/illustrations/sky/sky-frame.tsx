@@ -1,6 +1,6 @@
-import { memo, type CSSProperties, type ReactNode } from 'react';
-import { SERVER_DRAWN, useServerDrawing } from '../../hydration.tsx';
-import { cx, useSvgId } from '../art-utils.ts';
+import { memo, type ReactNode } from 'react';
+import { cx } from '../art-utils.ts';
+import type { Sprite } from '../sprites.ts';
 import type { SceneLayers, SkySceneName } from './sky-scenes.ts';
 import { StarField } from './star-field.tsx';
 import './sky.css';
@@ -32,10 +32,12 @@ export interface SkyProps<S extends SkySceneName> {
   children?: ReactNode;
 }
 
-/** How a set of scenes is drawn: its layers, and the frame's own style and modifier class. */
+/** The sprite a scene's drawings are kept in. */
+export const skySprite = (scene: SkySceneName): Sprite => `sky-${scene}`;
+
+/** How a set of scenes is drawn: its layers (their drawings kept in `sprite`), and the frame's modifier classes. */
 export interface SceneSet<S extends SkySceneName> {
-  layers: (scene: S, id: string) => SceneLayers;
-  style?: (scene: S) => CSSProperties | undefined;
+  layers: (scene: S, sprite: Sprite) => SceneLayers;
   modifier?: (scene: S) => string | false;
 }
 
@@ -43,19 +45,20 @@ export interface SceneSet<S extends SkySceneName> {
  * A page backdrop for one set of scenes. A page imports the set it shows, so the drawings of the
  * others (the planets rising in the planet skies) never ride along with it.
  */
-export function createSky<S extends SkySceneName>({ layers, style, modifier }: SceneSet<S>) {
-  /** The drawn part of a sky: it depends on the scene only, so page updates never redraw it. */
+export function createSky<S extends SkySceneName>({ layers, modifier }: SceneSet<S>) {
+  /** The drawn part of a sky: it depends on the scene only, so page updates never render it again. */
   const Backdrop = memo(function SkyBackdrop({ scene }: { scene: S }) {
-    const id = useSvgId('art-sky');
-    // The same scene as the server drew on the page the app took over: kept as drawn, at no cost.
-    if (useServerDrawing(scene)) {
-      return <div className="art-scene__backdrop" aria-hidden="true" dangerouslySetInnerHTML={SERVER_DRAWN} />;
-    }
-    const drawn = layers(scene, id);
+    const sprite = skySprite(scene);
+    const drawn = layers(scene, sprite);
     return (
       <div className="art-scene__backdrop" aria-hidden="true">
         {drawn.under}
-        <StarField seed={SEEDS[scene]} density={scene === 'quiet-night' ? 1.25 : 1} className="art-scene__stars" />
+        <StarField
+          seed={SEEDS[scene]}
+          density={scene === 'quiet-night' ? 1.25 : 1}
+          className="art-scene__stars"
+          sprite={sprite}
+        />
         {drawn.over}
         <div className="art-scene__scrim" />
       </div>
@@ -63,7 +66,7 @@ export function createSky<S extends SkySceneName>({ layers, style, modifier }: S
   });
   return function Sky({ scene, className, children }: SkyProps<S>) {
     return (
-      <div className={cx('art-scene', `art-scene--${scene}`, modifier?.(scene), className)} style={style?.(scene)}>
+      <div className={cx('art-scene', `art-scene--${scene}`, modifier?.(scene), className)}>
         <Backdrop scene={scene} />
         <div className="art-scene__content">{children}</div>
       </div>

@@ -1,4 +1,6 @@
-import { cx, round, seededRandom, sparklePath, useSvgId } from '../art-utils.ts';
+import { Drawing } from '../art-svg.tsx';
+import { cx, round, seededRandom, sparklePath } from '../art-utils.ts';
+import type { Sprite } from '../sprites.ts';
 import { DotPaths, dotGroups } from './dots.tsx';
 import './sky.css';
 
@@ -67,64 +69,70 @@ function starLayout(seed: number, density: number) {
 }
 
 /**
- * The twinkling stars in a few layers of their own, each breathing at its own pace: a layer's
- * opacity is animated as a whole, which the browser's compositor does without repainting anything.
+ * The twinkling stars in a few layers of their own, each breathing at its own pace (sky.css,
+ * `.art-stars__twinkle--N`): a layer's opacity is animated as a whole, which the browser's
+ * compositor does without repainting anything.
  */
-const TWINKLE_LAYERS = [
-  { delay: -1.3, duration: 5 },
-  { delay: -4.2, duration: 6.5 },
-  { delay: -2.6, duration: 8 },
-  { delay: -7.1, duration: 9 },
-] as const;
+const TWINKLE_LAYERS = [0, 1, 2, 3] as const;
 
 /**
- * A full-bleed field of deterministic stars (same seed, same sky on server and client); a few twinkle
- * slowly. Hundreds of stars are drawn as a few paths (one per colour and brightness), not hundreds
- * of elements, so the sky costs little to build and to paint.
+ * A full-bleed field of deterministic stars (same seed, same sky, so it is kept in the scene's
+ * sprite); a few twinkle slowly, each layer its own drawing whose opacity the page animates.
+ * Hundreds of stars are drawn as a few paths (one per colour and brightness), not hundreds of
+ * elements, so the sprite is small and cheap to paint.
  */
 export function StarField({
   seed = 7,
   density = 1,
   className,
+  sprite,
 }: {
   seed?: number;
   density?: number;
   className?: string;
+  /** The sprite the field is kept in (none: drawn in the page). */
+  sprite?: Sprite;
 }) {
-  const id = useSvgId('art-stars');
-  const { halos, still, twinkling, sparkles } = starLayout(seed, density);
+  const layout = () => starLayout(seed, density);
+  const frame = { viewBox: '0 0 1000 1000', preserveAspectRatio: 'xMidYMid slice', sprite };
+  // Named after its sprite: a page holds one sky's symbols, whose ids no other sprite shares.
+  const name = sprite ? `${sprite}-stars` : 'stars';
   return (
     <div className={cx('art-stars', className)} aria-hidden="true">
-      <svg className="art-stars__layer" viewBox="0 0 1000 1000" preserveAspectRatio="xMidYMid slice" focusable="false">
-        <defs>
-          <radialGradient id={`${id}-halo`}>
-            <stop offset="0" stopColor="#ffffff" stopOpacity={0.35} />
-            <stop offset="0.4" stopColor="#d8dcff" stopOpacity={0.12} />
-            <stop offset="1" stopColor="#d8dcff" stopOpacity={0} />
-          </radialGradient>
-        </defs>
-        {halos.map((s, i) => (
-          <circle key={i} cx={s.x} cy={s.y} r={s.r * 4} fill={`url(#${id}-halo)`} />
-        ))}
-        <DotPaths groups={still} />
-        {sparkles.map((s, i) => (
-          <path key={`s${i}`} d={sparklePath(s.x, s.y, s.r * 3.6)} fill="#ffffff" opacity={0.75} />
-        ))}
-      </svg>
-      {twinkling.map((groups, layer) => (
-        <svg
+      <Drawing
+        {...frame}
+        name={name}
+        className="art-stars__layer"
+        draw={(id) => {
+          const { halos, still, sparkles } = layout();
+          return (
+            <>
+              <defs>
+                <radialGradient id={`${id}-halo`}>
+                  <stop offset="0" stopColor="#ffffff" stopOpacity={0.35} />
+                  <stop offset="0.4" stopColor="#d8dcff" stopOpacity={0.12} />
+                  <stop offset="1" stopColor="#d8dcff" stopOpacity={0} />
+                </radialGradient>
+              </defs>
+              {halos.map((s, i) => (
+                <circle key={i} cx={s.x} cy={s.y} r={s.r * 4} fill={`url(#${id}-halo)`} />
+              ))}
+              <DotPaths groups={still} />
+              {sparkles.map((s, i) => (
+                <path key={`s${i}`} d={sparklePath(s.x, s.y, s.r * 3.6)} fill="#ffffff" opacity={0.75} />
+              ))}
+            </>
+          );
+        }}
+      />
+      {TWINKLE_LAYERS.map((layer) => (
+        <Drawing
           key={layer}
-          className="art-stars__layer art-stars__twinkle"
-          viewBox="0 0 1000 1000"
-          preserveAspectRatio="xMidYMid slice"
-          focusable="false"
-          style={{
-            animationDelay: `${TWINKLE_LAYERS[layer]?.delay ?? 0}s`,
-            animationDuration: `${TWINKLE_LAYERS[layer]?.duration ?? 6}s`,
-          }}
-        >
-          <DotPaths groups={groups} />
-        </svg>
+          {...frame}
+          name={`${name}-twinkle-${layer}`}
+          className={`art-stars__layer art-stars__twinkle art-stars__twinkle--${layer}`}
+          draw={() => <DotPaths groups={layout().twinkling[layer] ?? []} />}
+        />
       ))}
     </div>
   );
