@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type App } from './zod-provider.
 type Input<S> = S extends z.core.$ZodType ? z.input<S> : unknown;
 
 /** What a read is answered from: who asks (resolved once, from their session) and the route's params and query. */
-export type ReadRequest<R extends RouteDef> = Pick<RouteRequest<R>, 'user' | 'logsVersion' | 'params' | 'query'>;
+export type ReadRequest<R extends RouteDef> = Pick<RouteRequest<R>, 'user' | 'params' | 'query'>;
 
 /** A GET route's answer: its success body, made from who asks and what the route's schemas read. */
 export type Read<R extends RouteDef> = (
@@ -15,19 +15,23 @@ export type Read<R extends RouteDef> = (
 ) => Promise<R extends { response: infer S } ? Input<S> : unknown>;
 
 /** Who asks, as the page's own request resolved them (`resolveUser`). */
-type Asker = Pick<FastifyRequest, 'user' | 'logsVersion'>;
+export type Asker = Pick<FastifyRequest, 'user'>;
 
 interface Entry {
   route: RouteDef;
   pattern: RegExp;
-  read: (request: { user: Me | null; logsVersion: number | null; params: unknown; query: unknown }) => Promise<unknown>;
+  read: (request: { user: Me | null; params: unknown; query: unknown }) => Promise<unknown>;
   serialize: (data: unknown) => string;
 }
 
 /** One schema's check, as Fastify's validation of the route runs it (`validatorCompiler`). */
-function check(schema: z.core.$ZodType | undefined, data: unknown): { value: unknown } | null {
+function check(
+  schema: z.core.$ZodType | undefined,
+  httpPart: 'params' | 'querystring',
+  data: unknown,
+): { value: unknown } | null {
   if (!schema) return { value: data };
-  const result = validatorCompiler({ schema, method: 'GET', url: '', httpPart: 'params' })(data) as {
+  const result = validatorCompiler({ schema, method: 'GET', url: '', httpPart })(data) as {
     value?: unknown;
     error?: unknown;
   };
@@ -76,11 +80,10 @@ export class ServerReads {
         if (name in rawQuery) return null;
         rawQuery[name] = value;
       }
-      const params = check(route.params as z.core.$ZodType | undefined, rawParams);
-      const query = check(route.query as z.core.$ZodType | undefined, rawQuery);
+      const params = check(route.params, 'params', rawParams);
+      const query = check(route.query, 'querystring', rawQuery);
       if (!params || !query) return null;
-      const { user, logsVersion } = asker;
-      const data = await entry.read({ user, logsVersion, params: params.value, query: query.value });
+      const data = await entry.read({ user: asker.user, params: params.value, query: query.value });
       return { status: 200, body: JSON.parse(entry.serialize(data)) as unknown };
     } catch {
       // A malformed address, a refusal of the store (not found), a failure: as the route answers it.

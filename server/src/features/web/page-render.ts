@@ -107,7 +107,10 @@ export function readerFor(app: App, request: FastifyRequest): (url: string) => P
  * separators JavaScript once refused are written as escapes.
  */
 export function embeddedJson(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    UNSAFE_IN_SCRIPT,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** What `embeddedJson` writes as an escape, in one pass over the text. */
