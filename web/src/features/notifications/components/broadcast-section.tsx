@@ -87,7 +87,7 @@ function BroadcastForm() {
     };
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="lang-grid lang-grid--rows">
+      <div className="lang-grid">
         {order.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
