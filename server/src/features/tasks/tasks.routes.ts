@@ -1,7 +1,7 @@
 import { REPLY_COMPRESSION, replyEncoding } from '../../lib/compression.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { mayCarryFile, readMultipart } from '../../lib/multipart.ts';
 import { addressKey, perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import { addRead, type Read } from '../../lib/server-reads.ts';
@@ -75,6 +75,7 @@ export async function tasksRoutes(
   });
 
   addRoute(app, ROUTES.submitProof, perPerson(30), async (request) => {
+    if (mayCarryFile(request)) tasks.refuseIfImagesBusy(request.user.id);
     const form = await readMultipart(request, 1);
     const fields = parseOrThrow(ROUTES.submitProof.form, form.fields);
     const bytes = form.files[0]?.bytes;
