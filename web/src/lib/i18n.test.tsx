@@ -3,6 +3,7 @@ import { ERRORS, LANGUAGE_COOKIE, type ErrorCode, type PlaceId } from '@gomeum/c
 import { DASHBOARD_ERROR_WORDS } from '@gomeum/contracts/operator-errors';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en.json';
@@ -127,6 +128,26 @@ describe("the server's render", () => {
     }
     expect(currentLanguage()).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('leaves nothing of a render on the strings every render shares: each instance goes with its render', () => {
+    const first = renderingI18n('zh', { zh, ko });
+    const Words = () => <>{useTranslation().t('home.enter')}</>;
+    const render = (i18n: typeof first) =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <Words />
+        </I18nextProvider>,
+      );
+    render(first);
+    const on = vi.spyOn(first.store, 'on');
+    for (const language of ['ko', 'zh', 'en', 'ko', 'zh'] as const) {
+      const i18n = renderingI18n(language, { zh, ko });
+      expect(i18n.store).toBe(first.store);
+      expect(render(i18n)).toBe({ en, zh, ko }[language].home.enter);
+    }
+    expect(on).not.toHaveBeenCalled();
+    on.mockRestore();
   });
 });
 

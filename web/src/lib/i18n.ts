@@ -16,6 +16,7 @@ import { useContext, useSyncExternalStore } from 'react';
 import { I18nContext, initReactI18next } from 'react-i18next';
 import en from '../i18n/en.json';
 import type operatorEn from '../i18n/operator/en.json';
+import { filled, languageWords, storeWords } from './i18n-words.ts';
 
 /**
  * The app's translations, on i18next and react-i18next: `t(key, values)` looks a dotted key up in
@@ -164,56 +165,40 @@ interface Translation {
  * render shares it (react-i18next's own hook makes a fixed `t` and a copy of the instance per
  * component, most of a server render's cost of its words).
  */
-const translations = new WeakMap<I18n, { revision: number; made: number; value: Translation | null }>();
+const translations = new WeakMap<I18n, { revision: number; made: number; store: number; value: Translation | null }>();
 
 function translationState(instance: I18n) {
   let state = translations.get(instance);
   if (!state) {
-    const created = { revision: 0, made: -1, value: null as Translation | null };
-    const changed = () => {
+    const created = { revision: 0, made: -1, store: -1, value: null as Translation | null };
+    // The instance's own event: a listener there lives and goes with the instance.
+    instance.on('languageChanged', () => {
       created.revision += 1;
-    };
-    // Registered once per instance, before any component's: a change is counted before it is read.
-    instance.on('languageChanged', changed);
-    instance.store.on('added', changed);
+    });
     translations.set(instance, (state = created));
   }
   return state;
 }
 
-/**
- * Each language's words looked up without values, by key, for as long as no strings are added to
- * the store they came from: the same on every render (and every server render shares them).
- */
-const plainWords = new WeakMap<object, Map<string, Map<string, string>>>();
-
-function wordsOf(instance: I18n, language: Language): Map<string, string> {
-  const store = instance.store;
-  let byLanguage = plainWords.get(store);
-  if (!byLanguage) {
-    const created = new Map<string, Map<string, string>>();
-    store.on('added', () => created.clear());
-    plainWords.set(store, (byLanguage = created));
-  }
-  let words = byLanguage.get(language);
-  if (!words) byLanguage.set(language, (words = new Map<string, string>()));
-  return words;
-}
-
 function translationOf(instance: I18n): Translation {
   const state = translationState(instance);
-  if (!state.value || state.made !== state.revision) {
+  const added = storeWords(instance).revision;
+  if (!state.value || state.made !== state.revision || state.store !== added) {
     const language = isLanguage(instance.language) ? instance.language : FALLBACK_LANGUAGE;
     const fixed = instance.getFixedT(language, USER_NS) as unknown as (...args: unknown[]) => unknown;
-    const words = wordsOf(instance, language);
+    const words = languageWords(instance, language);
+    // A key's words are looked up once (and, with values, filled from its string as i18next would):
+    // the same on every render, and every server render shares them.
     const t = ((key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
-      let word = words.get(key);
-      if (word === undefined) words.set(key, (word = String(fixed(key))));
+      if (typeof key !== 'string' || rest.length > 1) return fixed(key, ...rest);
+      if (rest.length === 1) return filled(instance, words, language, USER_NS, key, rest[0]) ?? fixed(key, ...rest);
+      let word = words.plain.get(key);
+      if (word === undefined) words.plain.set(key, (word = String(fixed(key))));
       return word;
     }) as unknown as TFunction;
     state.value = { t, i18n: { language } };
     state.made = state.revision;
+    state.store = added;
   }
   return state.value;
 }
@@ -230,6 +215,7 @@ export function useTranslation(): Translation {
   return useSyncExternalStore(
     (onChange) => {
       translationState(instance);
+      storeWords(instance);
       instance.on('languageChanged', onChange);
       instance.store.on('added', onChange);
       return () => {
