@@ -21,6 +21,7 @@ import { answerServerReads, type ServerReads } from './lib/api-client.ts';
 import { APP_NAME, RenderedTitle } from './lib/document-title.ts';
 import { HydrationMarksProvider, renderedMarks } from './lib/hydration.tsx';
 import { renderingI18n } from './lib/i18n.ts';
+import { queryKeyHash } from './lib/query-key-hash.ts';
 import { SpriteSheet } from './lib/illustrations/sprite-sheet.ts';
 import { symbolsUsed } from './app/sprite-sheet-server.ts';
 
@@ -63,7 +64,9 @@ async function render(request: RenderRequest, reads: RenderReads): Promise<PageR
   const language: Language = isLanguage(request.language) ? request.language : 'en';
   const { pathname, search } = new URL(request.url, 'http://localhost');
   // Nothing is read again or retried here: a read the render did not prefetch shows as not loaded yet.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryKeyHashFn: queryKeyHash } },
+  });
   await prefetchFirstPage(queryClient, pathname, preloadPage);
   const queries = queryClient.getQueryCache().getAll();
   if (queries.some((query) => query.state.status !== 'success')) return null;
@@ -80,7 +83,7 @@ async function render(request: RenderRequest, reads: RenderReads): Promise<PageR
     const urls: Record<string, string> = {};
     const dehydrated = dehydrate(queryClient);
     for (const query of dehydrated.queries) {
-      const url = reads.urls.get(queryClient.getQueryData(query.queryKey));
+      const url = reads.urls.get(query.state.data);
       if (url) urls[query.queryHash] = url;
     }
     return { queries: dehydrated, urls, marks: marks.count() };
