@@ -70,7 +70,7 @@ const NAME = /^\w+$/;
  * nesting and fallbacks are left to i18next.
  */
 function templateOf(instance: I18n, language: string, namespace: string, key: string): Template | null {
-  const text: unknown = instance.store.getResource(language, namespace, key);
+  const text: unknown = instance.getResource(language, namespace, key);
   if (typeof text !== 'string' || text.includes('$t(')) return null;
   const parts = text.split(PLACEHOLDER);
   const names = new Set<string>();
