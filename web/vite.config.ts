@@ -60,8 +60,13 @@ const browserApp = defineConfig({
     rolldownOptions: {
       // The app: index.html's main.tsx (a page the server has rendered starts it too, and hydrates).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
-      // The drawings are pure components: importing the art kit for one of them brings only that one.
-      treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
+      // The app's modules and the contracts' do nothing as they load but define (no module of them
+      // is imported for its effect; a stylesheet is): one whose exports a chunk does not use is left
+      // out of it, with its stylesheet, even when a feature's index re-exports it. So a page loads the
+      // code it renders, not its feature's every component.
+      treeshake: {
+        moduleSideEffects: (id) => !/(web[\\/]src|packages[\\/]contracts[\\/]src)[\\/].*\.tsx?$/.test(id),
+      },
       output: {
         // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
         // Chromium compiles all of its functions on the thread that streams it in (V8's explicit

@@ -1,5 +1,5 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
@@ -12,8 +12,7 @@ import { useTaskScreen } from '../api/get-task-screen.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
-import { ProofForm } from './proof-form.tsx';
-import { hasProofDraft } from './use-proof-form.ts';
+import { hasProofDraft } from './proof-draft.ts';
 import { ReminderBlock } from './reminder-block.tsx';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
@@ -21,9 +20,18 @@ import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { HydrationMark } from '../../../lib/hydration.tsx';
 import { Photo } from '../../../lib/photo.tsx';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
 
 const PREVIEW_ENTRIES = 3;
+
+/**
+ * The proof form (its fields, photo picker and checks): not part of what the page loads before it
+ * paints. "Submit proof" opens it in a transition (a form action), so the button stays until its
+ * code is in; the page fetches it once idle, so a press rarely waits.
+ */
+const loadProofForm = () => import('./proof-form.tsx');
+const ProofForm = lazy(() => loadProofForm().then((module) => ({ default: module.ProofForm })));
 
 /** Gomeum's task on this planet, in the reader's language, with the proof and photo Gomeum keeps for it. */
 function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
@@ -63,6 +71,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
   const [sent, setSent] = useState(false);
   const keep = useKeepProgressAsk();
   const items = logs.data?.items ?? [];
+  useEffect(() => (confirmed ? whenIdle(() => void loadProofForm(), { after: 1_000 }) : undefined), [confirmed]);
 
   return (
     <section className="panel task-block" aria-labelledby="user-log-title">
