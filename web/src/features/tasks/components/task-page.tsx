@@ -13,7 +13,8 @@ import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
 import { hasProofDraft } from './proof-draft.ts';
-import { ReminderBlock } from './reminder-block.tsx';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
+import './reminder.css';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
@@ -32,6 +33,16 @@ const PREVIEW_ENTRIES = 3;
  */
 const loadProofForm = () => import('./proof-form.tsx');
 const ProofForm = lazy(() => loadProofForm().then((module) => ({ default: module.ProofForm })));
+
+/**
+ * The reminder's panel, last in its column: rendered by the server with the page; in the browser
+ * its code is a chunk apart, and its boundary hydrates once that is in (its style sheet comes with
+ * the page's, so the rendered panel keeps its look meanwhile).
+ */
+const { Part: ReminderBlock } = lazyPart(
+  () => import('./reminder-block.tsx'),
+  (module) => module.ReminderBlock,
+);
 
 /** Gomeum's task on this planet, in the reader's language, with the proof and photo Gomeum keeps for it. */
 function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
@@ -221,7 +232,12 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
               <div className="task-grid__column">
                 <GomeumLogBlock planet={planet} />
                 <GomeumTaskBlock screen={screen.data} />
-                {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
+                {screen.data.userTask?.confirmed ? (
+                  <Suspense fallback={null}>
+                    <HydrationMark />
+                    <ReminderBlock planet={planet} />
+                  </Suspense>
+                ) : null}
               </div>
             </Suspense>
           </div>
