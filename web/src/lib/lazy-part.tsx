@@ -21,7 +21,6 @@ export function lazyPart<P extends object, M>(
   function Part(props: P) {
     const Loaded = loaded ?? use(preload());
     // The part's own component, the same one on every render (loaded once, kept above).
-    // eslint-disable-next-line react-hooks/static-components
     return <Loaded {...props} />;
   }
   return { Part, preload };

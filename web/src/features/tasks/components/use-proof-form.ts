@@ -7,7 +7,7 @@ import { useUpload } from '../../../lib/upload-progress.tsx';
 import { UploadCancelled } from '../../../lib/upload-request.ts';
 import { useMe } from '../../auth/index.ts';
 import { useSubmitProof } from '../api/submit-proof.ts';
-import { proofDrafts, type ProofDraft } from './proof-draft.ts';
+import { proofDrafts } from './proof-draft.ts';
 
 /** The image types a proof's photo may be. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
