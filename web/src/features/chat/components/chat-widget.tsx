@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';
 import { useMe } from '../../auth/index.ts';
 import '../chat.css';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { ChatPanelFrame } from './chat-panel-frame.tsx';
 import { useChatPanel } from './use-chat-panel.ts';
@@ -12,8 +13,10 @@ import { useChatPanel } from './use-chat-panel.ts';
  * until the chat is opened, so not part of what a page loads before it paints. Fetched once the page
  * is idle, so a press finds it at hand; until then the panel shows its frame, as before the app.
  */
-const loadChatPanel = () => import('./chat-panel.tsx');
-const ChatPanel = lazy(() => loadChatPanel().then((module) => ({ default: module.ChatPanel })));
+export const { Part: ChatPanel, preload: preloadChatPanel } = lazyPart(
+  () => import('./chat-panel.tsx'),
+  (module) => module.ChatPanel,
+);
 
 /**
  * The chat button (top right, with the unread count) and the panel it opens: a popover
@@ -27,7 +30,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { unread, open, insideRendered } = chat;
   const panelId = useId();
   const titleId = useId();
-  useEffect(() => whenIdle(() => void loadChatPanel(), { after: 1_000 }), []);
+  useEffect(() => whenIdle(() => void preloadChatPanel(), { after: 1_000 }), []);
   const buttonLabel = unread > 0 ? t('chat.open_unread', { count: unread }) : t('chat.open');
   return (
     <div className="chat">
