@@ -52,6 +52,13 @@ describe('downloading my data', () => {
     me = await userClient(t, 'me@example.com');
     other = await userClient(t, 'someone-else@example.com');
     mine = await fillUserData(t, me.client, 'mine', { client: operator, userId: me.id });
+    const log = await operator.postForm('/api/operator/gomeum-logs/music', {
+      content: 'Played scales',
+      content_en: 'Played scales',
+      content_zh: '练了音阶',
+      content_ko: '음계를 연습했어요',
+    });
+    expect(log.status).toBe(200);
     theirs = await fillUserData(t, other.client, 'theirs', { client: operator, userId: other.id });
     const rows = Array.from({ length: MANY }, (_, i) => ({
       user_id: me.id,
@@ -92,6 +99,16 @@ describe('downloading my data', () => {
     expect(json(entries, 'proofs.json')).toEqual([
       expect.objectContaining({ title: 'Proof mine', content: 'Done mine', image: `images/${proofKey}` }),
     ]);
+    // Gomeum's logs on my planets, in every language written.
+    expect(json(entries, 'gomeum-logs.json')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          planet: 'music',
+          content: 'Played scales',
+          contents: { en: 'Played scales', zh: '练了音阶', ko: '음계를 연습했어요' },
+        }),
+      ]),
+    );
     // Gomeum's reaction travels with its proof.
     const [proof] = json(entries, 'proofs.json') as { reaction: unknown }[];
     expect(proof?.reaction).toMatchObject({ sender: 'gomeum', content: 'Gomeum reacts to mine' });

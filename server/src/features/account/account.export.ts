@@ -158,6 +158,8 @@ export async function exportArchive(deps: ExportDeps, user: AccountRow, now: num
       id: g.id,
       planet: g.planet,
       content: g.content,
+      // Each language Gomeum wrote it in (readers see their own), when written in more than one.
+      contents: parsed(g.contents),
       images: parsed(g.images),
       createdAt: iso(g.created_at),
     })),

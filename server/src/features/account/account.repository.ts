@@ -119,7 +119,7 @@ export class AccountRepository {
   gomeumLogs(userId: string) {
     return this.db
       .selectFrom('gomeum_logs')
-      .select(['id', 'planet', 'content', 'images', 'created_at'])
+      .select(['id', 'planet', 'content', 'contents', 'images', 'created_at'])
       .where('planet', 'in', (eb) => eb.selectFrom('user_tasks').select('planet').where('user_id', '=', userId))
       .orderBy('created_at')
       .orderBy('id')

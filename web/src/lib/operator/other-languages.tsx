@@ -10,6 +10,16 @@ import type { Notice } from './shared.tsx';
 export type InLanguages = Record<Language, string>;
 
 /**
+ * The order of the operator's language fields, the same on every form: the dashboard's language
+ * first (the one they write in), then the others as `LANGUAGES` lists them.
+ */
+export function useWritingOrder(): readonly Language[] {
+  const { i18n } = useTranslation();
+  const own = i18n.language;
+  return [own, ...LANGUAGES.filter((lang) => lang !== own)];
+}
+
+/**
  * Writing one language and asking for the other two: the empty fields are drafted by the AI from
  * the one written (through the operator's translations), and each drafted field is marked as such
  * until the operator edits it or says it is checked.
@@ -18,8 +28,9 @@ export function useOtherLanguages(values: InLanguages, setValues: (next: InLangu
   const [drafted, setDrafted] = useState<ReadonlySet<Language>>(new Set());
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
-  const source = LANGUAGES.find((lang) => values[lang].trim() !== '' && !drafted.has(lang));
-  const targets = source ? LANGUAGES.filter((lang) => lang !== source && values[lang].trim() === '') : [];
+  const order = useWritingOrder();
+  const source = order.find((lang) => values[lang].trim() !== '' && !drafted.has(lang));
+  const targets = source ? order.filter((lang) => lang !== source && values[lang].trim() === '') : [];
 
   const fill = async () => {
     if (!source || targets.length === 0) return;
@@ -126,23 +137,21 @@ export function useInLanguagesForm() {
 
 /**
  * The three languages' fields of such a form, each a textarea labelled `label(language name)` and
- * marked while the AI's draft is unchecked; in `languages`' order, `className` on each field's box.
+ * marked while the AI's draft is unchecked; in the writing order, `className` on each field's box.
  */
 export function InLanguagesFields({
   form,
   label,
   rows,
   className,
-  languages = LANGUAGES,
 }: {
   form: ReturnType<typeof useInLanguagesForm>;
   label: (language: string) => string;
   rows: number;
   className?: string;
-  languages?: readonly Language[];
 }) {
   const { t } = useTranslation();
-  return languages.map((lang) => (
+  return useWritingOrder().map((lang) => (
     <div key={lang} className={className}>
       <InLanguageField
         lang={lang}

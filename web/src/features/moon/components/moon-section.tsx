@@ -1,4 +1,4 @@
-import { pickLocalized, type Language, type MoonQuestion } from '@gomeum/contracts';
+import { pickLocalized, type MoonQuestion } from '@gomeum/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -9,21 +9,25 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useAddMoonQuestion, useMoonQuestions, useQuestionAnswers, useSetGomeumAnswer } from '../api/moon-answers.ts';
 import { Field } from '../../../lib/field.tsx';
 import { Translated } from '../../../lib/operator/translated.tsx';
-import { InLanguagesFields, OtherLanguagesButton, useInLanguagesForm } from '../../../lib/operator/other-languages.tsx';
+import {
+  InLanguagesFields,
+  OtherLanguagesButton,
+  useInLanguagesForm,
+  useWritingOrder,
+} from '../../../lib/operator/other-languages.tsx';
 import './moon-section.css';
-
-const ORDER: readonly Language[] = ['en', 'zh', 'ko'];
 
 function AnswerEditor({ question }: { question: MoonQuestion }) {
   const { t, i18n } = useTranslation();
   const save = useSetGomeumAnswer(question.id);
   const answers = useQuestionAnswers(question.id);
   const form = useInLanguagesForm();
+  const order = useWritingOrder();
   const { notice, setNotice } = form;
   return (
     <>
       <dl className="task-facts">
-        {ORDER.map((lang) => (
+        {order.map((lang) => (
           <div key={lang} className="task-facts__row">
             <dt>{t(`language.names.${lang}`)}</dt>
             <dd>{question.gomeumAnswer[lang] ?? '—'}</dd>
@@ -36,7 +40,7 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
           event.preventDefault();
           if (form.heldBack()) return;
           const filled = Object.fromEntries(
-            ORDER.map((l) => [l, form.values[l].trim()] as const).filter(([, v]) => v !== ''),
+            order.map((l) => [l, form.values[l].trim()] as const).filter(([, v]) => v !== ''),
           );
           if (Object.keys(filled).length === 0) {
             setNotice({ ok: false, text: t('dashboard.moon_need_language') });
@@ -58,7 +62,6 @@ function AnswerEditor({ question }: { question: MoonQuestion }) {
           <InLanguagesFields
             form={form}
             rows={3}
-            languages={ORDER}
             className="lang-grid__field"
             label={(language) => t('dashboard.new_answer_in', { language })}
           />

@@ -15,6 +15,7 @@ import {
   hasUncheckedDrafts,
   OtherLanguagesButton,
   useOtherLanguages,
+  useWritingOrder,
   type InLanguages,
   type OtherLanguages,
 } from '../../../lib/operator/other-languages.tsx';
@@ -54,6 +55,7 @@ function BroadcastForm() {
   const [messages, setMessages] = useState(blank);
   const otherTitles = useOtherLanguages(titles, setTitles);
   const otherMessages = useOtherLanguages(messages, setMessages);
+  const order = useWritingOrder();
   const [notice, setNotice] = useState<Notice | null>(null);
   const written = LANGUAGES.filter((lang) => titles[lang].trim() !== '' && messages[lang].trim() !== '');
   const halfWritten = LANGUAGES.some((lang) => (titles[lang].trim() === '') !== (messages[lang].trim() === ''));
@@ -85,8 +87,8 @@ function BroadcastForm() {
     };
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="lang-grid lang-grid--rows">
-        {LANGUAGES.map((lang) => (
+      <div className="lang-grid">
+        {order.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
             <Field label={t('dashboard.broadcast_title')}>

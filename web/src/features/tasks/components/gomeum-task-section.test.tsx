@@ -193,8 +193,11 @@ describe('GomeumTaskSection', () => {
       'POST /api/operator/gomeum-logs/:planet': log('l9', 'music', 'Scales'),
     });
     renderWithClient(<GomeumTaskSection />);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'New log entry (English)' }), 'Scales');
-    await userEvent.click(screen.getByRole('button', { name: 'Draft the other languages from English' }));
+    const entry = await screen.findByRole('textbox', { name: 'New log entry (English)' });
+    await userEvent.type(entry, 'Scales');
+    // The task's form above offers its own drafting (its Chinese is empty): this is the log's.
+    const logForm = within(entry.closest('form') as HTMLElement);
+    await userEvent.click(logForm.getByRole('button', { name: 'Draft the other languages from English' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'New log entry (中文)' })).toHaveValue('Scales [zh]'),
     );

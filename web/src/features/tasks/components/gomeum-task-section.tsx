@@ -23,6 +23,7 @@ import {
   hasUncheckedDrafts,
   OtherLanguagesButton,
   useOtherLanguages,
+  useWritingOrder,
   type InLanguages,
   type OtherLanguages,
 } from '../../../lib/operator/other-languages.tsx';
@@ -33,7 +34,6 @@ const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 /** Why a save with an upload did not happen: stopped by the operator, or failed. */
 const failure = (error: unknown) =>
   error instanceof UploadCancelled ? 'dashboard.upload_cancelled' : 'dashboard.save_failed';
-const LANGS = ['en', 'zh', 'ko'] as const;
 
 type OperatorGomeumTask = z.infer<typeof operatorGomeumTaskSchema>;
 
@@ -77,6 +77,7 @@ function GomeumTaskEditor({
   const [rewards, setRewards] = useState(() => inLanguages(data.reward));
   const otherDescriptions = useOtherLanguages(descriptions, setDescriptions);
   const otherRewards = useOtherLanguages(rewards, setRewards);
+  const order = useWritingOrder();
   const upload = useUpload();
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -124,7 +125,7 @@ function GomeumTaskEditor({
   return (
     <form className="form" data-planet={planet} onSubmit={onSubmit}>
       <div className="lang-grid">
-        {LANGS.map((lang) => (
+        {order.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
             {field(lang, 'description', [descriptions, setDescriptions, otherDescriptions])}

@@ -5,6 +5,7 @@ import {
   OtherLanguagesButton,
   type InLanguages,
   type OtherLanguages,
+  useWritingOrder,
 } from '../../../lib/operator/other-languages.tsx';
 
 /** No text in any language. */
@@ -41,10 +42,11 @@ export function LogLanguageFields({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
+  const order = useWritingOrder();
   return (
     <>
       <div className="lang-grid">
-        {LANGUAGES.map((lang, index) => (
+        {order.map((lang, index) => (
           <div key={lang} className="lang-grid__field">
             <InLanguageField
               lang={lang}

@@ -1,5 +1,5 @@
 import type { Language, Update, UpdateBody } from '@gomeum/contracts';
-import { isErrorCode, pickLocalized } from '@gomeum/contracts';
+import { isErrorCode, LANGUAGES, pickLocalized } from '@gomeum/contracts';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { DashboardCard, FormActions, type Notice } from '../../../lib/operator/shared.tsx';
@@ -19,12 +19,12 @@ import {
   DraftedMark,
   OtherLanguagesButton,
   useOtherLanguages,
+  useWritingOrder,
   type InLanguages,
 } from '../../../lib/operator/other-languages.tsx';
 import { FilePicker } from '../../../lib/file-picker.tsx';
 import './updates-section.css';
 
-const LANGS = ['zh', 'en', 'ko'] as const;
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** Text in each language, from what an update has (blank where it has none). */
@@ -40,8 +40,8 @@ function readForm(form: HTMLFormElement): UpdateBody {
     return typeof value === 'string' ? value : '';
   };
   return {
-    title: Object.fromEntries(LANGS.map((l) => [l, text(`title_${l}`)])),
-    content: Object.fromEntries(LANGS.map((l) => [l, text(`content_${l}`)])),
+    title: Object.fromEntries(LANGUAGES.map((l) => [l, text(`title_${l}`)])),
+    content: Object.fromEntries(LANGUAGES.map((l) => [l, text(`content_${l}`)])),
   };
 }
 
@@ -56,7 +56,7 @@ function ContentWithPreview({
   setHtml,
   active,
 }: {
-  lang: (typeof LANGS)[number];
+  lang: Language;
   html: string;
   setHtml: (html: string) => void;
   active: boolean;
@@ -121,10 +121,11 @@ function UpdateFields({
   const [contents, setContents] = useState(() => inLanguages(update?.content));
   const otherTitles = useOtherLanguages(titles, setTitles);
   const otherContents = useOtherLanguages(contents, setContents);
+  const order = useWritingOrder();
   return (
     <>
       <div className="lang-grid lang-grid--rows">
-        {LANGS.map((lang) => (
+        {order.map((lang) => (
           <fieldset key={lang} className="lang-grid__column">
             <legend>{t(`language.names.${lang}`)}</legend>
             <Field label={t('dashboard.update_title')}>
