@@ -140,7 +140,7 @@ export async function buildApp(appConfig: AppConfig): Promise<BuiltApp> {
   const { alerts } = use(createOperatorAlerts({ ...base, presence, users, push, onOutcome, onError: warn('alert') }));
   const lookups = { hit: metrics.responseCache.labels('hit'), miss: metrics.responseCache.labels('miss') };
   const onLogPageCache = (outcome: 'hit' | 'miss') => lookups[outcome].inc();
-  const tasksDeps = { ...base, files, users, live, presence, voice, push, alerts, onLogPageCache };
+  const tasksDeps = { ...base, files, users, live, presence, voice, push, alerts, onLogPageCache, translator };
   const { tasks, gomeumTasks, reactions } = use(createTasks({ ...tasksDeps, onError: warn('proof reaction') }));
   const messagesPerMinute = config.chatRateLimit.messages;
   // What each person may be sent of chat history, live and HTTP together, counted on every instance.

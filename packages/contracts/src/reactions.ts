@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { planetIdSchema } from './planets.ts';
+import { replyOriginalSchema } from './translation.ts';
 
 /** Longest reaction Gomeum writes under a proof. */
 export const REACTION_TEXT_MAX = 2000;
@@ -32,6 +33,8 @@ export const proofReactionBodySchema = z.object({
       z.minLength(1, { error: 'reaction.error_blank' }),
       z.maxLength(REACTION_TEXT_MAX, { error: 'reaction.error_too_long' }),
     ),
+  /** The operator's words before they were translated into the user's language (kept as its translation back). */
+  original: z.optional(replyOriginalSchema),
 });
 /** The operator's reply to a proof. */
 export type ProofReactionBody = z.infer<typeof proofReactionBodySchema>;

@@ -11,6 +11,7 @@ import { personKey } from './route-limits.ts';
 import type { Metrics } from './metrics.ts';
 import { refuseCrossSiteWrites } from './same-origin.ts';
 import { securityHeaders, SITE_SECURITY_HEADERS } from './security-headers.ts';
+import { ServerReads } from './server-reads.ts';
 import { serializerCompiler, validatorCompiler, type App } from './zod-provider.ts';
 
 // JSON bodies of the API are small; uploads get their own limit on their own routes.
@@ -30,6 +31,8 @@ export function createHttpApp(config: Pick<AppConfig, 'logLevel' | 'trustProxy'>
   cleanForwardedHeadersOn(app.server, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The reads a page render answers in the process, registered with their routes (`addRead`).
+  app.decorate('serverReads', new ServerReads());
   return app;
 }
 

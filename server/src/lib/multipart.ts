@@ -8,6 +8,21 @@ export interface MultipartForm {
 }
 
 /**
+ * The bytes past which a form must carry a file: a proof's or an update's words (a few thousand
+ * characters at most, as the contracts bound them) come to well under this.
+ */
+const WORDS_ONLY_MAX_BYTES = 32 * 1024;
+
+/**
+ * Whether a multipart request may carry a file, from its declared length (before its body is
+ * read): false for one whose length says it holds words only.
+ */
+export function mayCarryFile(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length']);
+  return !Number.isFinite(length) || length > WORDS_ONLY_MAX_BYTES;
+}
+
+/**
  * Reads a whole multipart form into memory within limits: at most `maxFiles` files of at most the
  * server's upload size each (413 `upload.error_too_large` beyond). Nothing is stored yet, so a
  * refused form leaves nothing behind.

@@ -138,7 +138,7 @@ export function authorize(checks: AccessChecks) {
 }
 
 /** The account checks of an access: `user` and `operator` (`public` and `owner` pass). */
-function checkAccount(auth: Access, request: FastifyRequest): void {
+export function checkAccount(auth: Access, request: Pick<FastifyRequest, 'user'>): void {
   if (auth !== 'user' && auth !== 'operator') return;
   if (!request.user) throw new AppError('errors.unauthorized');
   if (auth === 'operator' && request.user.role !== 'operator') throw new AppError('errors.forbidden');

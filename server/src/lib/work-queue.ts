@@ -93,6 +93,17 @@ export class WorkQueue {
     return cost <= this.limits.smallCost ? 'small' : 'large';
   }
 
+  /**
+   * 429 `upload.error_busy` now when `person` already holds their share (a job of theirs would be
+   * refused): so an upload can be refused before its body is read.
+   */
+  refuseIfBusy(person: string): void {
+    if ((this.held.get(person) ?? 0) < this.limits.perPerson) return;
+    // Its cost is not known yet (nothing read): counted with the small lane's refusals.
+    this.observe('small', 'busy', 0);
+    throw busy();
+  }
+
   /** Runs `work` for `job` when its turn comes; refuses at once when its person or its lane is full. */
   async run<T>(job: FairJob, work: () => Promise<T>): Promise<T> {
     const started = performance.now();

@@ -1,6 +1,6 @@
 import { matchWebRoute, WEB_ROUTES, type WebRoute } from '@gomeum/contracts';
 import { Component, Suspense, use, type ComponentType, type ReactNode } from 'react';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Route, Router, Switch, useLocation, useRouter, type Parser } from 'wouter';
 import { RequireAuth } from '../features/auth/index.ts';
 import { HydrationMark } from '../lib/hydration.tsx';
 import { LoadingScreen } from '../lib/loading-screen.tsx';
@@ -182,10 +182,33 @@ interface AppProps {
   firstPageReadAt?: number;
 }
 
+/** Each parser's patterns, parsed once per process: wouter parses a route's pattern on every match. */
+const parsedPatterns = new WeakMap<Parser, Parser>();
+
+/** `parser` (wouter's pattern parser) with each pattern's parse kept: the same patterns match on every render. */
+function keptParses(parser: Parser): Parser {
+  let kept = parsedPatterns.get(parser);
+  if (!kept) {
+    const parses = new Map<string, ReturnType<Parser>>();
+    kept = (route, loose) => {
+      const key = `${loose ? 'loose' : 'exact'} ${route}`;
+      let parsed = parses.get(key);
+      if (!parsed) {
+        parsed = parser(route, loose);
+        parses.set(key, parsed);
+      }
+      return parsed;
+    };
+    parsedPatterns.set(parser, kept);
+  }
+  return kept;
+}
+
 /** The whole app under its router: the frame and the page at the address. */
 export function App({ ssrPath, ssrSearch, firstPageReadAt }: AppProps) {
+  const { parser } = useRouter();
   return (
-    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch} parser={keptParses(parser)}>
       <AppShell>
         <PageArea firstPageReadAt={firstPageReadAt} />
       </AppShell>

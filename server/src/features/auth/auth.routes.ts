@@ -2,6 +2,7 @@ import { GUEST_COOKIE_PATH, isErrorCode, WEB_ROUTES } from '@gomeum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { perAddress, perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
+import { addRead } from '../../lib/server-reads.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { toMe, type AuthService, type ClientContext, type SignIn } from './auth.service.ts';
 
@@ -119,7 +120,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
   });
 
   // Anyone may ask who they are: a visitor who is not signed in is told `null`.
-  addRoute(app, ROUTES.me, async (request) => request.user ?? null);
+  addRead(app, ROUTES.me, async (request) => request.user ?? null);
 
   addRoute(app, ROUTES.setLocale, perPerson(30), async (request) => {
     await auth.setLocale(request.user.id, request.body.locale);

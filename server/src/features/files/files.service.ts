@@ -40,6 +40,11 @@ export class FilesService {
     private readonly imageWork: WorkQueue = new WorkQueue(DEFAULT_IMAGE_WORK),
   ) {}
 
+  /** 429 `upload.error_busy` now when the owner already has their share of images being decoded. */
+  refuseIfImagesBusy(ownerId: string): void {
+    this.imageWork.refuseIfBusy(ownerId);
+  }
+
   /**
    * Stores an uploaded image; 415 `upload.error_not_image` unless the bytes are PNG, JPEG, WebP or
    * GIF whose header reads, of at most 50 million pixels. Its decoding waits its turn in the image

@@ -1,5 +1,6 @@
 import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
+import { addRead } from '../../lib/server-reads.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { MoonService } from './moon.service.ts';
 
@@ -7,7 +8,7 @@ import type { MoonService } from './moon.service.ts';
 export async function moonRoutes(app: App, options: { moon: MoonService }): Promise<void> {
   const { moon } = options;
 
-  addRoute(app, ROUTES.moonQuestions, async (request) => ({ questions: await moon.list(request.user.id) }));
+  addRead(app, ROUTES.moonQuestions, async (request) => ({ questions: await moon.list(request.user.id) }));
 
   addRoute(app, ROUTES.answerMoonQuestion, perPerson(60), async (request) =>
     moon.answer(request.user.id, request.params.id, request.body.answer),

@@ -1,5 +1,6 @@
 import { perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
+import { addRead } from '../../lib/server-reads.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { RemindersService } from './reminders.service.ts';
 
@@ -7,7 +8,7 @@ import type { RemindersService } from './reminders.service.ts';
 export async function remindersRoutes(app: App, options: { reminders: RemindersService }): Promise<void> {
   const { reminders } = options;
 
-  addRoute(app, ROUTES.reminder, async (request) => ({
+  addRead(app, ROUTES.reminder, async (request) => ({
     reminder: await reminders.get(request.user.id, request.params.planetId),
   }));
 

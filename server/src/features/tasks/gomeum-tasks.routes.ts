@@ -2,6 +2,7 @@ import { GOMEUM_LOG_MAX_IMAGES } from '@gomeum/contracts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
+import { addRead } from '../../lib/server-reads.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { GomeumTasksService } from './gomeum-tasks.service.ts';
 
@@ -9,7 +10,7 @@ import type { GomeumTasksService } from './gomeum-tasks.service.ts';
 export async function gomeumTasksRoutes(app: App, options: { gomeum: GomeumTasksService }): Promise<void> {
   const { gomeum } = options;
 
-  addRoute(app, ROUTES.gomeumLogs, async (request) => ({
+  addRead(app, ROUTES.gomeumLogs, async (request) => ({
     items: await gomeum.listLogs(request.params.planetId, request.query.limit),
   }));
 

@@ -9,7 +9,7 @@ import { GomeumTasksRepository } from './gomeum-tasks.repository.ts';
 import { gomeumTasksRoutes } from './gomeum-tasks.routes.ts';
 import { GomeumTasksService } from './gomeum-tasks.service.ts';
 import { ReactionsRepository } from './reactions.repository.ts';
-import { reactionsRoutes } from './reactions.routes.ts';
+import { reactionsRoutes, type OwnWordsKeeper } from './reactions.routes.ts';
 import { ReactionsService, type ReactionsServiceDeps } from './reactions.service.ts';
 import { TasksRepository } from './tasks.repository.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -35,6 +35,8 @@ export interface TasksDeps extends Omit<ReactionsServiceDeps, 'repo' | 'live'> {
   alerts?: OperatorAlertHooks;
   /** Hears each lookup in the cache of users' log pages: a hit (answered from the cache) or a miss. */
   onLogPageCache?: (outcome: 'hit' | 'miss') => void;
+  /** Keeps the operator's own words of a reaction sent translated. */
+  translator?: OwnWordsKeeper;
 }
 
 /** The bytes of users' log pages cached in memory for reads asked again (about 1,500 pages of 20 proofs). */
@@ -58,7 +60,7 @@ export interface TasksFeature {
  * the operator from the queue, or the AI while the operator is away.
  */
 export function createTasks(deps: TasksDeps): TasksFeature {
-  const { db, files, users, onLogPageCache, ...reactionDeps } = deps;
+  const { db, files, users, onLogPageCache, translator, ...reactionDeps } = deps;
   const logPageCache = new ResponseCache(LOG_PAGE_CACHE_BYTES, onLogPageCache);
   const reactions = new ReactionsService({ ...reactionDeps, repo: new ReactionsRepository(db) });
   const gomeumTasks = new GomeumTasksService(new GomeumTasksRepository(db), files, deps.now, (planet, change) =>
@@ -72,7 +74,7 @@ export function createTasks(deps: TasksDeps): TasksFeature {
     plugin: async (app) => {
       await tasksRoutes(app, { tasks, logPageCache });
       await gomeumTasksRoutes(app, { gomeum: gomeumTasks });
-      await reactionsRoutes(app, { reactions });
+      await reactionsRoutes(app, { reactions, translator });
     },
   };
 }

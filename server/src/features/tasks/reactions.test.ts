@@ -124,6 +124,28 @@ describe('proofs waiting for Gomeum, and the operator replying (no AI key)', () 
     expect((await mia.client.get('/api/operator/proofs/waiting')).status).toBe(403);
   });
 
+  it('keeps the operator’s own words of a reaction sent translated, as its translation back', async ({
+    t,
+    operator,
+  }) => {
+    const jun = await guestClient(t);
+    const proof = await sendProof(jun.client, 'food', '된장국', '처음으로 된장국을 끓였어요');
+    const reply = await operator.post(`/api/operator/proofs/${proof}/reaction`, {
+      content: '된장국 정말 맛있어 보여요!',
+      original: { text: 'That soup looks delicious!', language: 'en' },
+    });
+    expect(reply.status).toBe(200);
+    expect((await logs(jun.client, 'food'))[0]?.reaction?.content).toBe('된장국 정말 맛있어 보여요!');
+    // No AI here: the operator reads their own words for the reaction the user got.
+    const reading = await operator.post('/api/operator/translate', { text: '된장국 정말 맛있어 보여요!', to: 'en' });
+    expect(reading.body).toEqual({ text: 'That soup looks delicious!', to: 'en', status: 'translated' });
+    // An original of the wrong shape is refused, and nothing is stored.
+    const other = await sendProof(jun.client, 'music', '음계', '다장조');
+    const bad = { content: '좋아요', original: { text: 'Nice', language: 'fr' } };
+    expect((await operator.post(`/api/operator/proofs/${other}/reaction`, bad)).status).toBe(400);
+    expect((await logs(jun.client, 'music'))[0]?.reaction).toBeNull();
+  });
+
   it('reads one waiting proof by id, however far down the queue, until it is reacted to', async ({ t, operator }) => {
     const ana = await userClient(t, 'ana-far-down@example.com');
     const first = await sendProof(ana.client, 'food', 'Soup', 'The first one');

@@ -1,9 +1,10 @@
 import { REPLY_COMPRESSION, replyEncoding } from '../../lib/compression.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { mayCarryFile, readMultipart } from '../../lib/multipart.ts';
 import { addressKey, perPerson } from '../../lib/route-limits.ts';
 import { addRoute, ROUTES } from '../../lib/route-table.ts';
+import { addRead, type Read } from '../../lib/server-reads.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import type { TasksService } from './tasks.service.ts';
 
@@ -16,13 +17,13 @@ export async function tasksRoutes(
 ): Promise<void> {
   const { tasks, logPageCache } = options;
 
-  addRoute(app, ROUTES.taskScreen, async (request) => tasks.getScreen(request.user.id, request.params.planetId));
+  addRead(app, ROUTES.taskScreen, async (request) => tasks.getScreen(request.user.id, request.params.planetId));
 
   addRoute(app, ROUTES.confirmTask, perPerson(30), async (request) =>
     tasks.confirm(request.user.id, request.params.planetId, request.body),
   );
 
-  addRoute(app, ROUTES.taskProgress, async (request) => ({
+  addRead(app, ROUTES.taskProgress, async (request) => ({
     progress: await tasks.getProgress(request.user.id, request.params.planetId),
   }));
 
@@ -30,7 +31,7 @@ export async function tasksRoutes(
     progress: await tasks.markCelebrated(request.user.id, request.params.planetId),
   }));
 
-  addRoute(app, ROUTES.galaxy, async (request) => ({ planets: await tasks.getGalaxy(request.user.id) }));
+  addRead(app, ROUTES.galaxy, async (request) => ({ planets: await tasks.getGalaxy(request.user.id) }));
 
   addRoute(app, ROUTES.planetSeen, perPerson(60), async (request) => {
     await tasks.markPlanetSeen(request.user.id, request.params.planetId);
@@ -42,6 +43,12 @@ export async function tasksRoutes(
     return { ok: true as const };
   });
 
+  const readTaskLogs: Read<typeof ROUTES.taskLogs> = async ({ user, params, query }) => ({
+    items: await tasks.listLogs(user.id, params.planetId, query.limit),
+  });
+  // The page render reads the same page of the log (not through the route's cache of bytes).
+  app.serverReads.add(ROUTES.taskLogs, readTaskLogs);
+
   // A page of the user's log is made from their proofs and Gomeum's reactions alone, so the bytes
   // sent last are sent again until the database changes the user's logs version (response-cache.ts).
   addRoute(app, ROUTES.taskLogs, async (request, reply) => {
@@ -51,7 +58,7 @@ export async function tasksRoutes(
     const key = `${user.id} ${planetId} ${limit}`;
     let cached = logPageCache.get(key, version);
     if (!cached) {
-      const body = Buffer.from(reply.serialize({ items: await tasks.listLogs(user.id, planetId, limit) }) as string);
+      const body = Buffer.from(reply.serialize(await readTaskLogs(request)) as string);
       cached = logPageCache.set(key, version, body);
     }
     // The browser keeps the page and asks whether it changed (a phone going back to a planet gets a
@@ -68,6 +75,7 @@ export async function tasksRoutes(
   });
 
   addRoute(app, ROUTES.submitProof, perPerson(30), async (request) => {
+    if (mayCarryFile(request)) tasks.refuseIfImagesBusy(request.user.id);
     const form = await readMultipart(request, 1);
     const fields = parseOrThrow(ROUTES.submitProof.form, form.fields);
     const bytes = form.files[0]?.bytes;

@@ -125,6 +125,14 @@ export class TasksService {
     private readonly alerts: Pick<OperatorAlertHooks, 'proofSent'> = noOperatorAlerts,
   ) {}
 
+  /**
+   * 429 `upload.error_busy` now when the user's earlier photos are still being processed: a proof
+   * carrying another is refused before its body is read (it would be refused once read).
+   */
+  refuseIfImagesBusy(userId: string): void {
+    this.files.refuseIfImagesBusy(userId);
+  }
+
   /** Everything the task screen of `planet` shows to `userId`. */
   async getScreen(userId: string, planet: PlanetId): Promise<TaskScreen> {
     const [definition, gomeumTask, userTask] = await Promise.all([

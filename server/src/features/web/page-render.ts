@@ -77,12 +77,15 @@ export function newNonce(): string {
 }
 
 /**
- * How the render reads the API for the asking reader: through the server's own routes
- * (`app.inject` with their cookie and address), so with the same checks and reply as the app's
- * own read of it would get.
+ * How the render reads the API for the asking reader, with the same checks and reply as the app's
+ * own read of it would get: a read registered with its route (`addRead`) is answered in the
+ * process, for the reader the page's request resolved (`app.serverReads`); any other, and anything
+ * but a success, through the server's own routes (`app.inject` with the reader's cookie and address).
  */
 export function readerFor(app: App, request: FastifyRequest): (url: string) => Promise<ServerReply> {
   return async (url) => {
+    const answer = await app.serverReads.answer(url, request);
+    if (answer) return answer;
     const response = await app.inject({
       method: 'GET',
       url,
@@ -104,13 +107,14 @@ export function readerFor(app: App, request: FastifyRequest): (url: string) => P
  * separators JavaScript once refused are written as escapes.
  */
 export function embeddedJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(
+    UNSAFE_IN_SCRIPT,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
+
+/** What `embeddedJson` writes as an escape, in one pass over the text. */
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
 
 const ROOT = '<div id="root"></div>';
 

@@ -20,6 +20,8 @@ export function pushSupported(): boolean {
 }
 
 function readDeclined(): boolean {
+  // The server's render has no storage (checked first: a thrown error costs the render its stack).
+  if (typeof localStorage === 'undefined') return false;
   try {
     return localStorage.getItem(PUSH_DECLINED_KEY) === '1';
   } catch {

@@ -1,4 +1,4 @@
-import type { WaitingProof } from '@gomeum/contracts';
+import type { ProofReactionBody, WaitingProof } from '@gomeum/contracts';
 import * as operatorRoutes from '@gomeum/contracts/operator-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -38,8 +38,8 @@ export function useRefreshWaitingProofs() {
 export function useReplyToProof() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, content }: { logId: string; content: string }) =>
-      api(operatorRoutes.replyToProof, { params: { logId }, body: { content } }),
+    mutationFn: ({ logId, ...body }: { logId: string } & ProofReactionBody) =>
+      api(operatorRoutes.replyToProof, { params: { logId }, body }),
     onSettled: (_data, error, { logId }) => {
       // Replied, or someone (another dashboard, the AI) was first: either way it is no longer waiting.
       if (!error || ('status' in error && error.status === 409)) {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useReplyDraft } from '../../../lib/operator/ai-draft.ts';
-import { useTranslated } from '../../../lib/operator/translated.tsx';
+import { useReadingLanguage, useTranslated } from '../../../lib/operator/translated.tsx';
 import { ReactionSubmit, useSendReaction } from './proof-reaction.tsx';
 
 /** What a drafted reaction says, in the operator's language, under the box that holds it in the user's. */
@@ -36,6 +36,7 @@ export function ProofReactionForm(props: { logId: string; userId: string; title:
   const { logId, userId, title, onSent } = props;
   const { t } = useTranslation();
   const reaction = useSendReaction();
+  const reading = useReadingLanguage();
   const [box, setBox] = useState('');
   const [drafted, setDrafted] = useState(false);
   const [review, setReview] = useState<Review | null>(null);
@@ -54,15 +55,17 @@ export function ProofReactionForm(props: { logId: string; userId: string; title:
     if (review) reviewRef.current?.focus();
   }, [review]);
 
-  const deliver = (content: string) => {
+  const deliver = (content: string, original?: { text: string; language: Language }) => {
     draft.cancel();
-    reaction.send(logId, content, onSent);
+    reaction.send(logId, content, onSent, original);
   };
   /** The draft goes as drafted; the operator's own words are translated for review first when the user reads another language. */
   const submit = async () => {
     const content = box.trim();
     if (!content || reaction.pending || translating) return;
-    if (review) return review.text.trim() ? deliver(review.text.trim()) : undefined;
+    // The translation goes with the operator's own words, kept as its translation back into theirs.
+    if (review)
+      return review.text.trim() ? deliver(review.text.trim(), { text: content, language: reading }) : undefined;
     if (drafted) return deliver(content);
     setTranslating(true);
     const body = { text: content };

@@ -1,4 +1,4 @@
-import type { WaitingProof } from '@gomeum/contracts';
+import type { ProofReactionBody, WaitingProof } from '@gomeum/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -14,10 +14,11 @@ export function useSendReaction() {
   const { t } = useTranslation();
   const reply = useReplyToProof();
   const [error, setError] = useState<string | null>(null);
-  const send = (logId: string, content: string, onSuccess: () => void) => {
+  /** `original`: the operator's own words, when `content` is their translation into the user's language. */
+  const send = (logId: string, content: string, onSuccess: () => void, original?: ProofReactionBody['original']) => {
     setError(null);
     reply.mutate(
-      { logId, content },
+      { logId, content, ...(original ? { original } : {}) },
       {
         onSuccess,
         onError: (failure) => {

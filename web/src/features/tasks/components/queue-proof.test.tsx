@@ -60,8 +60,9 @@ describe('QueueProof', () => {
     await userEvent.type(review, '!');
     await userEvent.click(screen.getByRole('button', { name: 'Reply' }));
     await waitFor(() => expect(onSent).toHaveBeenCalled());
+    // With the operator's own words, kept as the reaction's translation back into theirs.
     expect(server.sent('POST', '/api/operator/proofs/p101/reaction').map((c) => c.body)).toEqual([
-      { content: '맛있는 수프네요!' },
+      { content: '맛있는 수프네요!', original: { text: 'What a soup', language: 'en' } },
     ]);
     expect(server.sent('POST', '/api/operator/chats/u1/translate').map((c) => c.body)).toEqual([
       { text: 'What a soup' },

@@ -9,6 +9,8 @@ export const LAST_SEEN_STORAGE_KEY = 'gomeum.diary.lastSeen';
 
 /** The newest update time this browser has seen (signed-out visitors). */
 export function readLocalLastSeen(): number {
+  // The server's render has no storage (checked first: a thrown error costs the render its stack).
+  if (typeof localStorage === 'undefined') return 0;
   try {
     const value = Number(localStorage.getItem(LAST_SEEN_STORAGE_KEY));
     return Number.isFinite(value) ? value : 0;
