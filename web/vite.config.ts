@@ -28,7 +28,7 @@ const pageModules = (
  */
 const serverRender = defineConfig({
   // React's production build (its CommonJS entries choose by NODE_ENV as they load).
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ART_DRAWINGS: 'false' },
   ssr: { noExternal: true, target: 'node' },
   publicDir: false,
   build: {
@@ -44,6 +44,8 @@ const serverRender = defineConfig({
 
 /** The browser's app: `web/dist`, served by the server. */
 const browserApp = defineConfig({
+  // Drawings kept in the sprite files render a `<use>`: the code that draws their insides stays out.
+  define: { ART_DRAWINGS: 'false' },
   plugins: [
     buildVersion(),
     // What the server's HTML for each page preloads (its chunk, the chunks it imports, their styles).
@@ -60,8 +62,13 @@ const browserApp = defineConfig({
     rolldownOptions: {
       // The app: index.html's main.tsx (a page the server has rendered starts it too, and hydrates).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
-      // The drawings are pure components: importing the art kit for one of them brings only that one.
-      treeshake: { moduleSideEffects: (id) => !/lib[\\/]illustrations[\\/].*\.tsx?$/.test(id) },
+      // The app's modules and the contracts' do nothing as they load but define (no module of them
+      // is imported for its effect; a stylesheet is): one whose exports a chunk does not use is left
+      // out of it, with its stylesheet, even when a feature's index re-exports it. So a page loads the
+      // code it renders, not its feature's every component.
+      treeshake: {
+        moduleSideEffects: (id) => !/(web[\\/]src|packages[\\/]contracts[\\/]src)[\\/].*\.tsx?$/.test(id),
+      },
       output: {
         // A chunk is fetched only when its page or feature is opened, and then its code runs at once:
         // Chromium compiles all of its functions on the thread that streams it in (V8's explicit
@@ -77,6 +84,10 @@ const browserApp = defineConfig({
             { name: 'router', test: /node_modules[\\/](wouter|regexparam)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What the app's start needs of its own code and the contracts', in one chunk: left to the
+            // automatic chunking, the modules that pages loaded later share with it came apart into
+            // a dozen small chunks (each compressed apart, each a request).
+            { name: 'app', test: /(web[\\/]src|packages[\\/]contracts[\\/]src)[\\/]/, tags: ['$initial'] },
             // The kit's styles ride with the cat, which the app's frame shows: one small stylesheet
             // loaded with the entry, so no drawing ever paints unstyled.
             {

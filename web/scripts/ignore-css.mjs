@@ -14,3 +14,6 @@ export async function load(url, context, nextLoad) {
 `;
 
 register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+
+// The art's scripts draw the drawings' insides (the app's builds define ART_DRAWINGS false).
+globalThis.ART_DRAWINGS = true;

@@ -2,6 +2,14 @@
 
 import 'react';
 
+declare global {
+  /**
+   * Whether the art's drawings carry the code that draws their insides: true where the sprite files
+   * are made and checked (web/scripts, tests); the app's builds define it false (vite.config.ts).
+   */
+  const ART_DRAWINGS: boolean;
+}
+
 declare module 'react' {
   /**
    * HTML's invoker commands (`commandfor`, `command`), which React passes to the DOM as written but

@@ -22,8 +22,12 @@ export interface DrawingProps {
   /** A title makes it a labelled image; without one it is decorative. */
   title?: string | undefined;
   titleId?: string | undefined;
-  /** Draws the inside: called when the sprite files are made (or for a drawing without a sprite). */
-  draw: (id: string) => ReactNode;
+  /**
+   * Draws the inside: called when the sprite files are made (or for a drawing without a sprite).
+   * A drawing kept in a sprite passes it only where `ART_DRAWINGS` (the art's scripts and tests):
+   * the app's builds define that false, so they carry no drawing code, only frames and `<use>`s.
+   */
+  draw: ((id: string) => ReactNode) | undefined;
   /** What moves (animated by the page's style sheet): drawn in the page, over the kept inside. */
   live?: ReactNode;
 }
@@ -49,7 +53,7 @@ export function Drawing({
 }: DrawingProps) {
   const makeSprite = useContext(SpriteMaker);
   const inPage = useContext(SpriteSheet);
-  if (makeSprite && sprite) {
+  if (makeSprite && sprite && draw) {
     makeSprite(
       sprite,
       <symbol key={name} id={name} viewBox={viewBox} preserveAspectRatio={preserveAspectRatio}>
@@ -70,7 +74,7 @@ export function Drawing({
       {...svgA11yProps(title, labelId)}
     >
       {title ? <title id={labelId}>{title}</title> : null}
-      {sprite ? <use href={`${inPage(sprite, name) ? '' : SPRITE_URLS[sprite]}#${name}`} /> : draw(name)}
+      {sprite ? <use href={`${inPage(sprite, name) ? '' : SPRITE_URLS[sprite]}#${name}`} /> : draw?.(name)}
       {live}
     </svg>
   );

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { GomeumCat } from '../../../lib/illustrations/index.ts';
@@ -6,44 +6,8 @@ import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts';
 import { PushOffer } from '../../push/index.ts';
 import { useGomeumTyping } from '../api/companion-live.ts';
 import { ChatMessageItem, PendingMessageItem, StreamingMessage } from './chat-message.tsx';
+import { CloseButton } from './chat-panel-frame.tsx';
 import type { ChatPanelState } from './use-chat-panel.ts';
-
-/** The panel's close button: the platform hides the panel (`popovertarget`), the app gives focus back. */
-function CloseButton({ panelId, onClose }: { panelId: string; onClose?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="icon-button chat__close"
-      aria-label={t('common.close')}
-      popoverTarget={panelId}
-      popoverTargetAction="hide"
-      onClick={onClose}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-    </button>
-  );
-}
-
-/** The panel as the page comes with it, before the app has rendered the conversation: its title and a close button. */
-export function ChatPanelFrame({ panelId, titleId }: { panelId: string; titleId: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <header className="chat__header">
-        <div className="chat__heading">
-          <h2 id={titleId} className="chat__title">
-            {t('chat.title')}
-          </h2>
-        </div>
-        <CloseButton panelId={panelId} />
-      </header>
-      <p className="chat__empty">{t('common.loading')}</p>
-    </>
-  );
-}
 
 /** The conversation, newest at the bottom: older messages on request, pending and streaming ones after. */
 function ChatMessages({ chat, userId }: { chat: ChatPanelState; userId: string | null }) {
@@ -139,6 +103,11 @@ interface ChatPanelProps {
 export function ChatPanel({ chat, inputRef, userId, panelId, titleId }: ChatPanelProps) {
   const { t } = useTranslation();
   const gomeumTyping = useGomeumTyping(userId);
+  // The message box takes focus as the panel opens (and as it first shows, its code just arrived).
+  const { open } = chat;
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open, inputRef]);
   const statusText = chat.online ? t('chat.status_online') : t('chat.status_ai');
   return (
     <>

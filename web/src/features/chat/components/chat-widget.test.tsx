@@ -7,10 +7,12 @@ import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
 import { apiError, fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { FakeSocket } from '../../../test/fake-socket.ts';
 import { chatMessage } from '../../../test/operator-chat.ts';
-import { ChatWidget } from './chat-widget.tsx';
+import { ChatWidget, preloadChatPanel } from './chat-widget.tsx';
 
 beforeAll(async () => {
   await initI18n('en');
+  // (The app fetches the open panel's code once the page is idle, before a press as a rule.)
+  await preloadChatPanel();
 });
 
 beforeEach(() => {

@@ -1,10 +1,22 @@
-import { useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';
 import { useMe } from '../../auth/index.ts';
 import '../chat.css';
-import { ChatPanel, ChatPanelFrame } from './chat-panel.tsx';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
+import { whenIdle } from '../../../lib/when-idle.ts';
+import { ChatPanelFrame } from './chat-panel-frame.tsx';
 import { useChatPanel } from './use-chat-panel.ts';
+
+/**
+ * The open panel's code (the conversation, its messages, the offer of notifications): not needed
+ * until the chat is opened, so not part of what a page loads before it paints. Fetched once the page
+ * is idle, so a press finds it at hand; until then the panel shows its frame, as before the app.
+ */
+export const { Part: ChatPanel, preload: preloadChatPanel } = lazyPart(
+  () => import('./chat-panel.tsx'),
+  (module) => module.ChatPanel,
+);
 
 /**
  * The chat button (top right, with the unread count) and the panel it opens: a popover
@@ -18,6 +30,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
   const { unread, open, insideRendered } = chat;
   const panelId = useId();
   const titleId = useId();
+  useEffect(() => whenIdle(() => void preloadChatPanel(), { after: 1_000 }), []);
   const buttonLabel = unread > 0 ? t('chat.open_unread', { count: unread }) : t('chat.open');
   return (
     <div className="chat">
@@ -51,7 +64,9 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
         }}
       >
         {insideRendered ? (
-          <ChatPanel chat={chat} inputRef={inputRef} userId={userId} panelId={panelId} titleId={titleId} />
+          <Suspense fallback={<ChatPanelFrame panelId={panelId} titleId={titleId} />}>
+            <ChatPanel chat={chat} inputRef={inputRef} userId={userId} panelId={panelId} titleId={titleId} />
+          </Suspense>
         ) : (
           <ChatPanelFrame panelId={panelId} titleId={titleId} />
         )}

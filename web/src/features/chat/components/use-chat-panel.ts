@@ -47,9 +47,6 @@ export function useChatPanel(userId: string | null) {
   useEffect(() => {
     if (userId) storeReadId(userId, state.lastReadId);
   }, [userId, state.lastReadId]);
-  useEffect(() => {
-    if (open && insideRendered) inputRef.current?.focus();
-  }, [open, insideRendered]);
 
   // A link in the chat (an announcement's "Read the log") opens its page: the panel makes way.
   const [pathname] = useLocation();

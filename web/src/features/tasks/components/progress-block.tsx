@@ -1,8 +1,15 @@
 import type { PlanetId, TaskProgress } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useTaskProgress } from '../api/progress.ts';
-import { Celebration } from './celebration.tsx';
+import { Suspense } from 'react';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 import './progress.css';
+
+/** The celebration of a goal reached (a modal dialog, shown once): its code loads when it is due. */
+const { Part: Celebration } = lazyPart(
+  () => import('./celebration.tsx'),
+  (module) => module.Celebration,
+);
 
 /** "3 of 5" with a bar, and the streaks (in days or weeks, by the goal's cadence). */
 export function ProgressSummary({ progress }: { progress: TaskProgress }) {
@@ -55,7 +62,11 @@ export function ProgressBlock({ planet }: { planet: PlanetId }) {
             : t('progress.goal_plain', { goal: progress.goal })}
       </p>
       <ProgressSummary progress={progress} />
-      {progress.celebrate ? <Celebration planet={planet} progress={progress} /> : null}
+      {progress.celebrate ? (
+        <Suspense fallback={null}>
+          <Celebration planet={planet} progress={progress} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { isPlanetId, pickLocalized, type PlanetId, type TaskScreen } from '@gomeum/contracts';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
@@ -12,18 +12,37 @@ import { useTaskScreen } from '../api/get-task-screen.ts';
 import { GomeumLogEntry, TaskLogEntry } from './log-entries.tsx';
 import { LoadFailed, PlanetRequired } from './notices.tsx';
 import { ProgressBlock } from './progress-block.tsx';
-import { ProofForm } from './proof-form.tsx';
-import { hasProofDraft } from './use-proof-form.ts';
-import { ReminderBlock } from './reminder-block.tsx';
+import { hasProofDraft } from './proof-draft.ts';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
+import './reminder.css';
 import { useMarkPlanetSeen, useTimeZoneSync } from '../api/progress.ts';
 import { UserTaskBlock } from './user-task-block.tsx';
 import './tasks.css';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { HydrationMark } from '../../../lib/hydration.tsx';
 import { Photo } from '../../../lib/photo.tsx';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
 
 const PREVIEW_ENTRIES = 3;
+
+/**
+ * The proof form (its fields, photo picker and checks): not part of what the page loads before it
+ * paints. "Submit proof" opens it in a transition (a form action), so the button stays until its
+ * code is in; the page fetches it once idle, so a press rarely waits.
+ */
+const loadProofForm = () => import('./proof-form.tsx');
+const ProofForm = lazy(() => loadProofForm().then((module) => ({ default: module.ProofForm })));
+
+/**
+ * The reminder's panel, last in its column: rendered by the server with the page; in the browser
+ * its code is a chunk apart, and its boundary hydrates once that is in (its style sheet comes with
+ * the page's, so the rendered panel keeps its look meanwhile).
+ */
+const { Part: ReminderBlock } = lazyPart(
+  () => import('./reminder-block.tsx'),
+  (module) => module.ReminderBlock,
+);
 
 /** Gomeum's task on this planet, in the reader's language, with the proof and photo Gomeum keeps for it. */
 function GomeumTaskBlock({ screen }: { screen: TaskScreen }) {
@@ -63,6 +82,7 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
   const [sent, setSent] = useState(false);
   const keep = useKeepProgressAsk();
   const items = logs.data?.items ?? [];
+  useEffect(() => (confirmed ? whenIdle(() => void loadProofForm(), { after: 1_000 }) : undefined), [confirmed]);
 
   return (
     <section className="panel task-block" aria-labelledby="user-log-title">
@@ -212,7 +232,12 @@ function TaskScreenView({ planet }: { planet: PlanetId }) {
               <div className="task-grid__column">
                 <GomeumLogBlock planet={planet} />
                 <GomeumTaskBlock screen={screen.data} />
-                {screen.data.userTask?.confirmed ? <ReminderBlock planet={planet} /> : null}
+                {screen.data.userTask?.confirmed ? (
+                  <Suspense fallback={null}>
+                    <HydrationMark />
+                    <ReminderBlock planet={planet} />
+                  </Suspense>
+                ) : null}
               </div>
             </Suspense>
           </div>

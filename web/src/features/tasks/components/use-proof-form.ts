@@ -1,13 +1,13 @@
 import { proofFieldsSchema, type PlanetId } from '@gomeum/contracts';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { draftStore } from '../../../lib/form-drafts.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUpload } from '../../../lib/upload-progress.tsx';
 import { UploadCancelled } from '../../../lib/upload-request.ts';
 import { useMe } from '../../auth/index.ts';
 import { useSubmitProof } from '../api/submit-proof.ts';
+import { proofDrafts } from './proof-draft.ts';
 
 /** The image types a proof's photo may be. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -27,22 +27,6 @@ const SPECIFIC_ERRORS = new Set<string>([
   'task.error_fill_all',
   'errors.storage_full',
 ]);
-
-/** A proof being written. */
-interface ProofDraft {
-  date: string;
-  title: string;
-  content: string;
-  image: File | null;
-}
-
-/** Proofs being written, per user and planet: kept until sent or cancelled, whatever happens meanwhile. */
-const proofDrafts = draftStore<ProofDraft>();
-
-/** Whether `userId` left a proof unsent on `planet` (its form opens again with it). */
-export function hasProofDraft(userId: string | null, planet: PlanetId): boolean {
-  return proofDrafts.read(userId, planet) !== null;
-}
 
 /** What the server answers a proof with: the new log entry and the task. */
 type SentProof = NonNullable<ReturnType<typeof useSubmitProof>['data']>;

@@ -32,35 +32,39 @@ export function GomeumCat({
       title={title}
       titleId={titleId}
       live={pose === 'sleep' ? sleepZs() : null}
-      draw={(id) => {
-        const shapes = SILHOUETTES[pose];
-        return (
-          <>
-            <defs>
-              <radialGradient id={`${id}-fur`} gradientUnits="userSpaceOnUse" cx={72} cy={62} r={150}>
-                <stop offset="0" stopColor="#24244a" />
-                <stop offset="0.45" stopColor={FUR} />
-                <stop offset="1" stopColor={FUR_DEEP} />
-              </radialGradient>
-              <radialGradient id={`${id}-eye`} cx="0.4" cy="0.3" r="0.75">
-                <stop offset="0" stopColor={EYE_LIGHT} />
-                <stop offset="0.55" stopColor={EYE} />
-                <stop offset="1" stopColor={EYE_DEEP} />
-              </radialGradient>
-              <mask id={`${id}-mask`} maskUnits="userSpaceOnUse" x={-20} y={-20} width={240} height={240}>
-                {drawShapes(shapes, 0, '#ffffff')}
-              </mask>
-            </defs>
-            <g opacity={0.22}>{drawShapes(shapes, 12, RIM)}</g>
-            {drawShapes(shapes, 4.5, RIM)}
-            <g mask={`url(#${id}-mask)`}>
-              {drawShapes(shapes, 0, FUR_LIGHT)}
-              <g transform="translate(3.5 4.5)">{drawShapes(shapes, 0, `url(#${id}-fur)`)}</g>
-            </g>
-            {pose === 'sleep' ? sleepFace() : awakeFace(`${id}-eye`, pose)}
-          </>
-        );
-      }}
+      draw={
+        ART_DRAWINGS
+          ? (id) => {
+              const shapes = SILHOUETTES[pose];
+              return (
+                <>
+                  <defs>
+                    <radialGradient id={`${id}-fur`} gradientUnits="userSpaceOnUse" cx={72} cy={62} r={150}>
+                      <stop offset="0" stopColor="#24244a" />
+                      <stop offset="0.45" stopColor={FUR} />
+                      <stop offset="1" stopColor={FUR_DEEP} />
+                    </radialGradient>
+                    <radialGradient id={`${id}-eye`} cx="0.4" cy="0.3" r="0.75">
+                      <stop offset="0" stopColor={EYE_LIGHT} />
+                      <stop offset="0.55" stopColor={EYE} />
+                      <stop offset="1" stopColor={EYE_DEEP} />
+                    </radialGradient>
+                    <mask id={`${id}-mask`} maskUnits="userSpaceOnUse" x={-20} y={-20} width={240} height={240}>
+                      {drawShapes(shapes, 0, '#ffffff')}
+                    </mask>
+                  </defs>
+                  <g opacity={0.22}>{drawShapes(shapes, 12, RIM)}</g>
+                  {drawShapes(shapes, 4.5, RIM)}
+                  <g mask={`url(#${id}-mask)`}>
+                    {drawShapes(shapes, 0, FUR_LIGHT)}
+                    <g transform="translate(3.5 4.5)">{drawShapes(shapes, 0, `url(#${id}-fur)`)}</g>
+                  </g>
+                  {pose === 'sleep' ? sleepFace() : awakeFace(`${id}-eye`, pose)}
+                </>
+              );
+            }
+          : undefined
+      }
     />
   );
 }

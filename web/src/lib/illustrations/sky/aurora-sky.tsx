@@ -105,47 +105,51 @@ export function auroraLayers(sprite: Sprite): SceneLayers {
               className={`art-aurora art-aurora__ribbon art-aurora__ribbon--${i}`}
               viewBox="0 0 1000 420"
               preserveAspectRatio="none"
-              draw={(id) => (
-                <>
-                  <defs>
-                    <CloudFilter
-                      id={`${id}-curtain`}
-                      region={['-5%', '-30%', '110%', '160%']}
-                      frequency="0.03 0.0018"
-                      octaves={3}
-                      seed={5}
-                      contrast={[3.2, -1]}
-                      blur="4 6"
-                      haze={0.55}
-                    />
-                    <linearGradient id={`${id}-ribbon`} x1="0" y1="0" x2="0" y2="1">
-                      <Stops
-                        stops={[
-                          [0, r.top, 0],
-                          [0.35, r.top, 0.12],
-                          [0.7, r.top, 0.45],
-                          [0.92, r.bottom, 0.95],
-                          [1, r.bottom, 0.7],
-                        ]}
-                      />
-                    </linearGradient>
-                    <linearGradient id={`${id}-edge`} x1="0" y1="0" x2="1" y2="0">
-                      <Stops
-                        stops={[
-                          [0, r.bottom, 0],
-                          [0.3, r.bottom, 0.9],
-                          [0.7, r.bottom, 0.9],
-                          [1, r.bottom, 0],
-                        ]}
-                      />
-                    </linearGradient>
-                  </defs>
-                  <g filter={`url(#${id}-curtain)`}>
-                    <path d={shape.fill} fill={`url(#${id}-ribbon)`} />
-                    <path d={shape.edge} fill="none" stroke={`url(#${id}-edge)`} strokeWidth={3} />
-                  </g>
-                </>
-              )}
+              draw={
+                ART_DRAWINGS
+                  ? (id) => (
+                      <>
+                        <defs>
+                          <CloudFilter
+                            id={`${id}-curtain`}
+                            region={['-5%', '-30%', '110%', '160%']}
+                            frequency="0.03 0.0018"
+                            octaves={3}
+                            seed={5}
+                            contrast={[3.2, -1]}
+                            blur="4 6"
+                            haze={0.55}
+                          />
+                          <linearGradient id={`${id}-ribbon`} x1="0" y1="0" x2="0" y2="1">
+                            <Stops
+                              stops={[
+                                [0, r.top, 0],
+                                [0.35, r.top, 0.12],
+                                [0.7, r.top, 0.45],
+                                [0.92, r.bottom, 0.95],
+                                [1, r.bottom, 0.7],
+                              ]}
+                            />
+                          </linearGradient>
+                          <linearGradient id={`${id}-edge`} x1="0" y1="0" x2="1" y2="0">
+                            <Stops
+                              stops={[
+                                [0, r.bottom, 0],
+                                [0.3, r.bottom, 0.9],
+                                [0.7, r.bottom, 0.9],
+                                [1, r.bottom, 0],
+                              ]}
+                            />
+                          </linearGradient>
+                        </defs>
+                        <g filter={`url(#${id}-curtain)`}>
+                          <path d={shape.fill} fill={`url(#${id}-ribbon)`} />
+                          <path d={shape.edge} fill="none" stroke={`url(#${id}-edge)`} strokeWidth={3} />
+                        </g>
+                      </>
+                    )
+                  : undefined
+              }
             />
           );
         })}

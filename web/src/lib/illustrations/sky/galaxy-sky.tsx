@@ -37,34 +37,38 @@ export function galaxyLayers(sprite: Sprite): SceneLayers {
         viewBox="0 0 1600 1000"
         preserveAspectRatio="xMidYMid slice"
 
-        draw={(id) => (
-          <>
-            <defs>
-              <CloudFilter id={`${id}-cloud`} frequency="0.004 0.006" seed={3} />
-              <Glow id={`${id}-wide`} colour="#7d62ff" opacity={0.55} />
-              <Glow id={`${id}-mid`} colour="#ff8fd0" opacity={0.45} />
-              <Glow id={`${id}-core`} colour="#fff0f8" opacity={0.55} />
-              <Glow id={`${id}-dust`} colour="#0b0a22" opacity={0.85} />
-            </defs>
-            <g transform="rotate(-24 800 500)">
-              <g filter={`url(#${id}-cloud)`}>
-                <ellipse cx={800} cy={500} rx={1100} ry={230} fill={`url(#${id}-wide)`} />
-                <ellipse cx={760} cy={500} rx={820} ry={110} fill={`url(#${id}-mid)`} />
-                <ellipse cx={820} cy={505} rx={460} ry={48} fill={`url(#${id}-core)`} />
-              </g>
-              <ellipse
-                cx={760}
-                cy={515}
-                rx={700}
-                ry={22}
-                fill={`url(#${id}-dust)`}
-                opacity={0.55}
-                filter={`url(#${id}-cloud)`}
-              />
-            </g>
-            <DotPaths groups={dotGroups(stars, (s) => `#ffffff ${round(s.o)}`)} />
-          </>
-        )}
+        draw={
+          ART_DRAWINGS
+            ? (id) => (
+                <>
+                  <defs>
+                    <CloudFilter id={`${id}-cloud`} frequency="0.004 0.006" seed={3} />
+                    <Glow id={`${id}-wide`} colour="#7d62ff" opacity={0.55} />
+                    <Glow id={`${id}-mid`} colour="#ff8fd0" opacity={0.45} />
+                    <Glow id={`${id}-core`} colour="#fff0f8" opacity={0.55} />
+                    <Glow id={`${id}-dust`} colour="#0b0a22" opacity={0.85} />
+                  </defs>
+                  <g transform="rotate(-24 800 500)">
+                    <g filter={`url(#${id}-cloud)`}>
+                      <ellipse cx={800} cy={500} rx={1100} ry={230} fill={`url(#${id}-wide)`} />
+                      <ellipse cx={760} cy={500} rx={820} ry={110} fill={`url(#${id}-mid)`} />
+                      <ellipse cx={820} cy={505} rx={460} ry={48} fill={`url(#${id}-core)`} />
+                    </g>
+                    <ellipse
+                      cx={760}
+                      cy={515}
+                      rx={700}
+                      ry={22}
+                      fill={`url(#${id}-dust)`}
+                      opacity={0.55}
+                      filter={`url(#${id}-cloud)`}
+                    />
+                  </g>
+                  <DotPaths groups={dotGroups(stars, (s) => `#ffffff ${round(s.o)}`)} />
+                </>
+              )
+            : undefined
+        }
       />
     ),
     over: null,
