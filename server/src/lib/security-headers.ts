@@ -62,13 +62,19 @@ const nonces = new WeakMap<ServerResponse, string>();
 /** Helmet's CSP middleware for rendered pages: the site's policy, its scripts also by the response's nonce. */
 const pagePolicyMiddleware = contentSecurityPolicy({
   useDefaults: false,
-  directives: { ...SITE_POLICY, scriptSrc: ["'self'", (_request, response) => `'nonce-${nonces.get(response)}'`] },
+  directives: {
+    ...SITE_POLICY,
+    scriptSrc: ["'self'", (_request, response) => `'nonce-${nonces.get(response)}'`],
+    // The page's own stylesheets, written into it (features/web/inline-styles.ts).
+    styleSrc: ["'self'", (_request, response) => `'nonce-${nonces.get(response)}'`],
+  },
 });
 
 /**
  * The Content-Security-Policy of a page the server renders: the site's, with `'nonce-…'` in its
  * `script-src`, so the inline scripts React writes with that nonce run (its form replay, streamed
- * Suspense boundaries) and no other. Helmet writes it, as the site's (see `securityHeaders`).
+ * Suspense boundaries) and no other; in its `style-src` too, for the stylesheets written into it.
+ * Helmet writes it, as the site's (see `securityHeaders`).
  */
 export function pagePolicy(nonce: string): string {
   const response = new ServerResponse(new IncomingMessage(new Socket()));

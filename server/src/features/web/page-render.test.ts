@@ -179,7 +179,8 @@ describe('pages rendered by the server', () => {
       expect(page.text).toContain(`<script nonce="${nonce}">`);
       expect(policy.match(/script-src /g)).toHaveLength(1);
       expect(policy).not.toContain('unsafe-inline');
-      expect(policy).toContain("style-src 'self';");
+      // Its stylesheets are written into it, by the same nonce; no style attribute is allowed.
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}';`);
       nonces.add(nonce ?? '');
     }
     // A nonce is never used twice.

@@ -8,6 +8,7 @@ import { addRoute, ROUTES } from '../../lib/route-table.ts';
 import type { App } from '../../lib/zod-provider.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
 import { linkOrigin } from './link-origin.ts';
+import { inlineStylesheets, stylesheetReader } from './inline-styles.ts';
 import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
 import { pagePolicy } from '../../lib/security-headers.ts';
 import {
@@ -88,6 +89,7 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
   const hasWeb = fs.existsSync(indexFile);
   const readIndex = indexReader(indexFile);
   const readPageFiles = pageFilesReader(options.webDist);
+  const readStylesheet = stylesheetReader(options.webDist);
   const readRenderModule = renderModuleReader(renderDirOf(options.webDist));
 
   addRoute(app, ROUTES.version, async (_request, reply) => {
@@ -145,7 +147,7 @@ export async function webRoutes(app: App, options: WebRoutesOptions): Promise<vo
     if (!rendered) return reply.status(status).send(shell);
     // React's inline scripts carry the response's nonce, which the page's policy allows.
     reply.header('content-security-policy', pagePolicy(nonce));
-    const { head, tail } = pageAround(shell, rendered);
+    const { head, tail } = pageAround(inlineStylesheets(shell, nonce, readStylesheet), rendered);
     const { render } = rendered;
     // The reader went away, or the render takes too long: what is pending is left to the browser.
     const timeout = setTimeout(() => render.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
