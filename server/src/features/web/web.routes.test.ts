@@ -44,6 +44,8 @@ const it = appTest((after) => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'version.json'), JSON.stringify({ version: '2026-11-22-test' }));
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'assets', 'sprite-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   // A build's precompressed siblings, and a source map that must never be served.
   const big = `export const stars = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `star-${i}`))};`;
   fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), big);
@@ -90,6 +92,24 @@ describe('web app serving', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a script of the build without the headers only a document reads, keeping nosniff', async ({ t }) => {
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A page, the service worker (a worker reads its policy) and a drawing (an SVG opened alone is a document) keep them.
+    for (const url of ['/', '/sw.js', '/assets/sprite-abc123.svg']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(String(response.headers['content-security-policy']), url).toContain("default-src 'self'");
+    }
   });
 
   it('serves /version.json from the build, never cached', async ({ t }) => {
