@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'wouter';
 import { KeepProgressCard, useKeepProgressAsk } from '../../account/index.ts';
 import { useMe } from '../../auth/index.ts';
-import { PushOffer } from '../../push/index.ts';
+import { loadPushOffer } from '../../push/index.ts';
 import { GomeumCat, PlanetArt, SkyScene } from '../../../lib/illustrations/index.ts';
 import { useGomeumLogs } from '../api/list-gomeum-logs.ts';
 import { useTaskLogs } from '../api/list-task-logs.ts';
@@ -25,6 +25,12 @@ import { whenIdle } from '../../../lib/when-idle.ts';
 import { EntriesSkeleton, LinesSkeleton } from '../../../lib/skeleton.tsx';
 
 const PREVIEW_ENTRIES = 3;
+
+/**
+ * The question about notifications, asked only once a proof has been sent: its code is fetched
+ * while the proof form is open, so it is in by the time it shows.
+ */
+const PushOffer = lazy(() => loadPushOffer().then((module) => ({ default: module.PushOffer })));
 
 /**
  * The proof form (its fields, photo picker and checks): not part of what the page loads before it
@@ -83,6 +89,9 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
   const keep = useKeepProgressAsk();
   const items = logs.data?.items ?? [];
   useEffect(() => (confirmed ? whenIdle(() => void loadProofForm(), { after: 1_000 }) : undefined), [confirmed]);
+  useEffect(() => {
+    if (formOpen) void loadPushOffer();
+  }, [formOpen]);
 
   return (
     <section className="panel task-block" aria-labelledby="user-log-title">
@@ -124,7 +133,11 @@ function UserLogBlock({ planet, confirmed }: { planet: PlanetId; confirmed: bool
       </p>
       {keep.ask ? <KeepProgressCard onClose={keep.dismiss} /> : null}
       {/* A proof is the moment the question means something: Gomeum reacts to it. One card at a time. */}
-      {sent && !keep.ask && !formOpen ? <PushOffer reason="proof" /> : null}
+      {sent && !keep.ask && !formOpen ? (
+        <Suspense fallback={null}>
+          <PushOffer reason="proof" />
+        </Suspense>
+      ) : null}
       {logs.isPending ? (
         <EntriesSkeleton />
       ) : logs.isError ? (
