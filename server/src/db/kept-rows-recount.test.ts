@@ -81,11 +81,16 @@ function writer(db: Kysely<Database>, users: string[], logs: string[], rand: () 
     }
     writes += 1;
   };
+  let failed: unknown;
   const done = (async () => {
     while (!running.stop) await step();
-  })();
+  })().catch((error: unknown) => {
+    failed = error ?? new Error('the writer stopped');
+  });
   return {
     writes: () => writes,
+    /** Each write is a request of its own: none may fail (a deadlock with the migration would). */
+    failed: () => failed,
     stop: async () => {
       running.stop = true;
       await done;
@@ -259,8 +264,9 @@ describe.skipIf(!TEST_DATABASE_URL)('the kept rows, made while another instance 
     const busy = writer(db, users, logs, rand);
     await migrateToLatest(db, 'postgres', schema);
     const after = busy.writes() + 50;
-    while (busy.writes() < after) await new Promise((resolve) => setImmediate(resolve));
+    while (busy.writes() < after && busy.failed() === undefined) await new Promise((resolve) => setImmediate(resolve));
     await busy.stop();
+    if (busy.failed() !== undefined) throw busy.failed();
     return busy.writes();
   }
 

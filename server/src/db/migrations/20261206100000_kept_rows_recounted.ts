@@ -33,24 +33,31 @@ export const KEPT_ROWS = [
   '20261201130000_visit_days',
 ];
 
-// What the kept rows count (and what a guest's merge writes directly), `users` last: most writers
-// take their own table first and `users` after it (a foreign key, a trigger).
-const SOURCES = ['chat_conversations', 'chat_messages', 'chat_reads', 'task_logs', 'proof_reactions', 'page_visits'];
-// A writer holding one of these tables while waiting for one locked here: PostgreSQL breaks the
-// deadlock by failing one side; when it is this migration, it gives its locks back and asks again.
-const LOCK_TRIES = 5;
-const DEADLOCK = '40P01';
+// What the kept rows count, in the order their triggers write: a source table first, its kept row
+// after it (`chat_conversations`), `users` last (a foreign key, a trigger). A guest's merge and an
+// account's deletion write `chat_conversations` first: against them the wait below gives way.
+const SOURCES = ['chat_messages', 'chat_reads', 'task_logs', 'proof_reactions', 'page_visits', 'chat_conversations'];
+// A lock waited for longer than this gives back every lock taken so far and is asked for again, so
+// a writer that holds one table while waiting for another locked here waits no longer than this,
+// and never as long as PostgreSQL's deadlock check (deadlock_timeout, 1 s by default), which would
+// fail the writer's own request.
+const LOCK_WAIT = '200ms';
+const LOCK_TRIES = 50;
+const GAVE_WAY = new Set(['55P03', '40P01']); // lock_not_available (the wait above), deadlock_detected
 
 /**
  * Locks what the kept rows count against every write (PostgreSQL, in the migrations' transaction,
  * held until it commits), and the tables in `altered` against reads too: those a migration of the
  * run alters, so their lock is taken once, at its strongest, never raised later while others wait
- * behind the weaker one (a deadlock).
+ * behind the weaker one (a deadlock). All or none: a lock not granted within `LOCK_WAIT` releases
+ * the others, and after a pause of up to as long again all are asked for again.
  */
 export async function lockKeptRowSources(db: Kysely<unknown>, altered: readonly string[]): Promise<void> {
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables
     where schemaname = current_schema()`.execute(db);
   const tables = [...SOURCES, 'users'].filter((table) => rows.some((row) => row.name === table));
+  const { rows: setting } = await sql<{ wait: string }>`select current_setting('lock_timeout') as wait`.execute(db);
+  await sql`select set_config('lock_timeout', ${LOCK_WAIT}, true)`.execute(db);
   for (let attempt = 1; ; attempt += 1) {
     await sql`savepoint kept_rows_lock`.execute(db);
     try {
@@ -59,13 +66,15 @@ export async function lockKeptRowSources(db: Kysely<unknown>, altered: readonly 
         await sql.raw(`lock table ${table} in ${mode} mode`).execute(db);
       }
       await sql`release savepoint kept_rows_lock`.execute(db);
-      return;
+      break;
     } catch (error) {
       await sql`rollback to savepoint kept_rows_lock`.execute(db);
       const code = (error as { code?: unknown }).code;
-      if (code !== DEADLOCK || attempt >= LOCK_TRIES) throw error;
+      if (typeof code !== 'string' || !GAVE_WAY.has(code) || attempt >= LOCK_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 200));
     }
   }
+  await sql`select set_config('lock_timeout', ${setting[0]?.wait ?? '0'}, true)`.execute(db);
 }
 
 /**
