@@ -93,7 +93,8 @@ describe('a user’s data rights', () => {
     await dialog.getByRole('button', { name: 'Delete everything' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('account') === 'deleted');
     await page.getByRole('status').getByText('Your account and everything in it have been deleted.').waitFor();
-    expect(await menuButton.count()).toBe(0);
+    // The app forgets the user only once the home page is on screen (the next render): wait for it.
+    await expect.poll(() => menuButton.count()).toBe(0);
     expect(await me(page)).toBeNull();
 
     // Signing in with the old password fails; the same email registers as a new account.

@@ -49,8 +49,14 @@ describe('chat with Gomeum', () => {
     await input.press('Enter');
     await panel.locator('[data-sender="user"]', { hasText: 'how are the stars tonight?' }).waitFor();
     const streaming = panel.locator('.chat-message--streaming');
-    await streaming.getByText(FAKE_AI_CHUNKS[0]!.trim(), { exact: false }).waitFor();
-    const partial = (await streaming.textContent()) ?? '';
+    // The streaming answer's text when its first words show, read in the page at that moment: the
+    // rest follows 400 ms apart, and a second read from here can come after it all on a busy machine.
+    const partial = await page
+      .waitForFunction((first) => {
+        const text = document.querySelector('.chat__panel .chat-message--streaming')?.textContent ?? '';
+        return text.includes(first) ? text : null;
+      }, FAKE_AI_CHUNKS[0]!.trim())
+      .then((found) => found.jsonValue());
     expect(partial).not.toContain(REPLY);
     const answer = panel.locator('[data-sender="gomeum_ai"]:not(.chat-message--streaming)', { hasText: REPLY });
     await answer.waitFor();

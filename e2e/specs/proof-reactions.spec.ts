@@ -70,7 +70,10 @@ describe('Gomeum reacts to proofs', () => {
     const card = gomeum.page.getByRole('listitem').filter({ has: gomeum.page.getByRole('heading', { name: title }) });
     await card.waitFor();
     await card.getByRole('img', { name: `Photo of the proof “${title}”` }).waitFor();
-    expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // (Shown is not loaded: the card's photo loads lazily, after the element is on screen.)
+    await expect
+      .poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     // The queue passes axe-core, on a desktop and on a phone, and fits a 360 px screen.
     expect(await violations(gomeum.page)).toEqual([]);
     await gomeum.page.setViewportSize({ width: 360, height: 740 });
