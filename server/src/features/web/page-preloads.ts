@@ -10,6 +10,7 @@ import {
 } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
 import { SESSION_COOKIE } from '../auth/index.ts';
+import { builtFile } from './built-file.ts';
 import { escapeHtml } from './share-tags.ts';
 
 /** A page that reads something first. */
@@ -45,19 +46,12 @@ export function pageReads(name: WebRoute, params: Record<string, string>): strin
  * `index.html`); empty when the build has none.
  */
 export function pageFilesReader(webDist: string): () => Promise<Record<string, PageFiles>> {
-  const file = path.join(webDist, 'page-preloads.json');
-  let cached: { mtimeMs: number; pages: Record<string, PageFiles> } | null = null;
-  return async () => {
-    try {
-      const { mtimeMs } = await fs.promises.stat(file);
-      if (cached?.mtimeMs !== mtimeMs) {
-        cached = { mtimeMs, pages: JSON.parse(await fs.promises.readFile(file, 'utf8')) as Record<string, PageFiles> };
-      }
-      return cached.pages;
-    } catch {
-      return {};
-    }
-  };
+  const read = builtFile(
+    path.join(webDist, 'page-preloads.json'),
+    async (file) => JSON.parse(await fs.promises.readFile(file, 'utf8')) as Record<string, PageFiles>,
+    {},
+  );
+  return () => read().catch(() => ({}));
 }
 
 /**

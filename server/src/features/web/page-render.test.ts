@@ -233,18 +233,25 @@ describe('pages rendered by the server', () => {
   });
 
   it('sends the bare shell when the render fails, and keeps serving', async ({ t }) => {
-    fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), BROKEN_MODULE);
+    const moduleFile = path.join(renderDirOf(webDist), 'entry-server.js');
+    fs.writeFileSync(moduleFile, BROKEN_MODULE);
+    const soon = new Date(Date.now() + 1000);
+    fs.utimesSync(moduleFile, soon, soon);
+    // The build's files are looked at on disk once a second: the broken one is in within it.
+    const bare = async () => (await new TestClient(t).get('/')).text.includes('<div id="root"></div>');
     try {
+      await expect.poll(bare, { timeout: 5_000, interval: 100 }).toBe(true);
       const broken = await new TestClient(t).get('/');
       expect(broken.status).toBe(200);
       expect(broken.text).toContain('<div id="root"></div>');
       expect(broken.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     } finally {
       // A new build on disk is picked up without a restart.
-      fs.writeFileSync(path.join(renderDirOf(webDist), 'entry-server.js'), RENDER_MODULE);
+      fs.writeFileSync(moduleFile, RENDER_MODULE);
       const time = new Date(Date.now() + 2000);
-      fs.utimesSync(path.join(renderDirOf(webDist), 'entry-server.js'), time, time);
+      fs.utimesSync(moduleFile, time, time);
     }
+    await expect.poll(bare, { timeout: 5_000, interval: 100 }).toBe(false);
     const next = await new TestClient(t).get('/');
     expect(next.text).toContain('data-rendered="en"');
   });

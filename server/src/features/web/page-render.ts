@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import {
 } from '@gomeum/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/zod-provider.ts';
+import { builtFile } from './built-file.ts';
 import { escapeHtml, HTML_LANG } from './share-tags.ts';
 
 /** What the web build's render of a page (`web/src/entry-server.tsx`, built to `web/dist-ssr`) exports. */
@@ -33,25 +33,16 @@ export function renderDirOf(webDist: string): string {
 }
 
 /**
- * The build's render module, loaded again whenever its file changes on disk (a web build deployed
+ * The build's render module, loaded again when its file changes on disk (a web build deployed
  * next to a running server, like `index.html`); null when the build has none.
  */
 export function renderModuleReader(renderDir: string): () => Promise<RenderModule | null> {
-  const file = path.join(renderDir, 'entry-server.js');
-  let cached: { mtimeMs: number; module: Promise<RenderModule | null> } | null = null;
-  return async () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = (await fs.promises.stat(file)).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (cached?.mtimeMs !== mtimeMs) {
-      const url = `${pathToFileURL(file).href}?v=${mtimeMs}`;
-      cached = { mtimeMs, module: import(url).then((module: RenderModule) => module) };
-    }
-    return cached.module;
-  };
+  return builtFile<RenderModule | null>(
+    path.join(renderDir, 'entry-server.js'),
+    // A new file is a new module: its address names its modification time.
+    async (file, mtimeMs) => (await import(`${pathToFileURL(file).href}?v=${mtimeMs}`)) as RenderModule,
+    null,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { App } from '../../lib/zod-provider.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
 import { linkOrigin } from './link-origin.ts';
 import { inlineStylesheets, stylesheetReader } from './inline-styles.ts';
+import { builtFile } from './built-file.ts';
 import { pageFilesReader, preloadTags, withPreloads } from './page-preloads.ts';
 import { pagePolicy } from '../../lib/security-headers.ts';
 import {
@@ -37,32 +38,16 @@ export function readBuildVersion(webDist: string): string {
 }
 
 /**
- * The build's version, read again whenever `version.json` changes on disk: a web build deployed
- * next to a running server is announced to open tabs without a restart.
+ * The build's version, read again when `version.json` changes on disk: a web build deployed next to
+ * a running server is announced to open tabs without a restart.
  */
 function buildVersionReader(webDist: string): () => Promise<string> {
-  const file = path.join(webDist, 'version.json');
-  let cached: { mtimeMs: number; version: string } | null = null;
-  return async () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = (await fs.promises.stat(file)).mtimeMs;
-    } catch {
-      return 'dev';
-    }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, version: readBuildVersion(webDist) };
-    return cached.version;
-  };
+  return builtFile(path.join(webDist, 'version.json'), () => readBuildVersion(webDist), 'dev');
 }
 
-/** The built `index.html`, read again whenever it changes on disk (a web build deployed next to a running server). */
+/** The built `index.html`, read again when it changes on disk (a web build deployed next to a running server). */
 function indexReader(indexFile: string): () => Promise<string> {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return async () => {
-    const { mtimeMs } = await fs.promises.stat(indexFile);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.promises.readFile(indexFile, 'utf8') };
-    return cached.html;
-  };
+  return builtFile(indexFile, (file) => fs.promises.readFile(file, 'utf8'), '');
 }
 
 const UPDATE_PAGE = /^\/update\/([^/]+)\/?$/;
