@@ -54,16 +54,30 @@ function updateOutcome(page: Page): Promise<string> {
       registration.addEventListener('updatefound', () => {
         if (registration.installing) resolve(registration.installing);
       });
+      // The browser looks for a new worker by itself after a navigation: on a slow machine its
+      // look can come after the new build is in place, and the new worker be installing already.
+      if (registration.installing) resolve(registration.installing);
     });
+    // Stuck: say where, rather than leave the test to time out with nothing to read.
+    const states = () =>
+      [registration.installing, registration.waiting, registration.active].map((worker) => worker?.state ?? 'none');
+    const stuck = (what: string) =>
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`${what} after 60 s (installing, waiting, active: ${states().join(', ')})`)),
+          60_000,
+        ),
+      );
     await registration.update();
-    const worker = await found;
-    return new Promise<string>((resolve) => {
+    const worker = await Promise.race([found, stuck('no new worker')]);
+    const outcome = new Promise<string>((resolve) => {
       const settled = () => {
         if (worker.state === 'redundant' || worker.state === 'activated') resolve(worker.state);
       };
       worker.addEventListener('statechange', settled);
       settled();
     });
+    return Promise.race([outcome, stuck(`the new worker still ${worker.state}`)]);
   });
 }
 
