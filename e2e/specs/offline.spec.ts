@@ -45,6 +45,15 @@ function cacheEntries(page: Page): Promise<string[]> {
   });
 }
 
+/** The bodies of the reads the service worker keeps for offline use, joined. */
+function keptReads(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('gomeum-data-v1');
+    const bodies = await Promise.all((await cache.keys()).map(async (key) => (await cache.match(key))?.text()));
+    return bodies.join('\n');
+  });
+}
+
 /** Asks the registration to look for a new worker and resolves with where that worker ends: `activated` or `redundant`. */
 function updateOutcome(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -176,6 +185,8 @@ describe('installable and usable offline', () => {
     await yourTask.locator('dd', { hasText: 'A new record' }).waitFor();
     await page.getByText('No proofs yet.', { exact: false }).waitFor();
     expect(consoleErrors).toEqual([]);
+    // The service worker keeps the read it answered after the page has it: wait for the task in its cache.
+    await expect.poll(() => keptReads(page), { timeout: 15_000 }).toContain('Play scales every morning');
 
     // The network goes away; the page opens again from the service worker, with the user's task.
     await context.setOffline(true);
@@ -234,6 +245,7 @@ describe('installable and usable offline', () => {
       await page.getByLabel('Reward').fill('A concert ticket');
       await page.getByRole('button', { name: 'Confirm Task' }).click();
       await page.getByRole('region', { name: 'Your task' }).locator('dd', { hasText: 'A concert ticket' }).waitFor();
+      await expect.poll(() => keptReads(page), { timeout: 15_000 }).toContain('Practise the cello');
       const before = await cacheEntries(page);
       expect(before.some((entry) => entry.includes('/favicon.svg?__WB_REVISION__='))).toBe(true);
 
