@@ -1,7 +1,7 @@
 import { matchWebRoute, WEB_ROUTES, type WebRoute } from '@gomeum/contracts';
 import { Component, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, useRouter, type Parser } from 'wouter';
-import { MeProvider, RequireAuth } from '../features/auth/index.ts';
+import { RequireAuth } from '../features/auth/index.ts';
 import { HydrationMark } from '../lib/hydration.tsx';
 import { LoadingScreen } from '../lib/loading-screen.tsx';
 import { AppShell } from './app-shell.tsx';
@@ -208,12 +208,10 @@ function keptParses(parser: Parser): Parser {
 export function App({ ssrPath, ssrSearch, firstPageReadAt }: AppProps) {
   const { parser } = useRouter();
   return (
-    <MeProvider>
-      <Router ssrPath={ssrPath} ssrSearch={ssrSearch} parser={keptParses(parser)}>
-        <AppShell>
-          <PageArea firstPageReadAt={firstPageReadAt} />
-        </AppShell>
-      </Router>
-    </MeProvider>
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch} parser={keptParses(parser)}>
+      <AppShell>
+        <PageArea firstPageReadAt={firstPageReadAt} />
+      </AppShell>
+    </Router>
   );
 }

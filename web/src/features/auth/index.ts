@@ -1,5 +1,4 @@
-export { meQuery } from './api/get-me.ts';
-export { MeProvider, useMe } from './api/use-me.tsx';
+export { useMe, meQuery } from './api/get-me.ts';
 export { guestMergeOfferQuery, useGuestMergeOffer } from './api/guest-merge-offer.ts';
 export { LEAVING_MUTATION_KEY, useFollowSessionEnd } from './api/logout.ts';
 export { saveLocale } from './api/set-locale.ts';

@@ -1,6 +1,6 @@
 import type { Me } from '@gomeum/contracts';
 import * as routes from '@gomeum/contracts/routes';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
@@ -11,3 +11,8 @@ export function getMe(): Promise<Me | null> {
 
 /** Query options for the signed-in user; every sign-in and sign-out writes into this key. */
 export const meQuery = queryOptions({ queryKey: authKeys.me, queryFn: getMe, staleTime: 60_000 });
+
+/** The signed-in user (null when signed out), shared by every component that asks. */
+export function useMe() {
+  return useQuery(meQuery);
+}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation } from 'wouter';
-import { useMe } from '../api/use-me.tsx';
+import { useMe } from '../api/get-me.ts';
 import { useLogout } from '../api/logout.ts';
 
 /** Fetched when a guest presses log out: it is not part of the first paint. */

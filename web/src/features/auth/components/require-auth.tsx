@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { useMe } from '../api/use-me.tsx';
+import { useMe } from '../api/get-me.ts';
 import { LoadingScreen } from '../../../lib/loading-screen.tsx';
 
 /** Wraps a page that needs a signed-in user: anyone else is sent to the home page. */

@@ -3,7 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useMe } from '../api/use-me.tsx';
+import { useMe } from '../api/get-me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { returnPath } from '../return-to.ts';
 
