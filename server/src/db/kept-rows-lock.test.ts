@@ -1,11 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../test/test-app.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
+import { openTestDatabase, TEST_DATABASE_URL } from '../test/test-app.ts';
+import type { DatabaseHandle } from './database.ts';
 import { createMigrator } from './migrator.ts';
 import { lockKeptRowSources } from './migrations/20261206100000_kept_rows_recounted.ts';
 import type { Kysely } from 'kysely';
@@ -21,23 +17,17 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!TEST_DATABASE_URL)('the recount locks beside writers holding a table (PostgreSQL)', () => {
   let handle: DatabaseHandle | undefined;
-  let schema = '';
+  let schema: string | undefined;
   const clients: pg.Client[] = [];
 
   afterEach(async () => {
     for (const client of clients.splice(0)) await client.end();
     await handle?.close();
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
   });
 
   async function start() {
-    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-locks-'));
-    handle = await openDatabase({ dataDir, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    handle = await openTestDatabase();
+    schema = handle.schema;
     expect((await createMigrator(handle.db, 'postgres', schema).migrateTo(LAST_BEFORE_RECOUNT)).error).toBeUndefined();
     return handle.db as unknown as Kysely<unknown>;
   }

@@ -1,12 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../test/test-app.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
+import { openTestDatabase, TEST_DATABASE_URL } from '../test/test-app.ts';
+import type { DatabaseHandle } from './database.ts';
 import { createMigrator, migrateToLatest } from './migrator.ts';
 import type { Database } from './schema.ts';
 import type { Kysely } from 'kysely';
@@ -240,29 +236,21 @@ async function seed(db: Kysely<Database>) {
 
 describe.skipIf(!TEST_DATABASE_URL)('the kept rows, made while another instance writes (PostgreSQL)', () => {
   let handle: DatabaseHandle | undefined;
-  let schema = '';
   afterEach(async () => {
     await handle?.close();
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
   });
 
   /** A database of its own, migrated up to `version`, with the seed's rows. */
   async function start(version: string) {
-    schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-recount-'));
-    handle = await openDatabase({ dataDir, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    expect((await createMigrator(handle.db, 'postgres', schema).migrateTo(version)).error).toBeUndefined();
+    handle = await openTestDatabase();
+    expect((await createMigrator(handle.db, 'postgres', handle.schema).migrateTo(version)).error).toBeUndefined();
     return { db: handle.db, ...(await seed(handle.db)) };
   }
 
   /** Migrates to the latest while another instance writes, then writes a little more (through the triggers). */
   async function migrateUnderWrites(db: Kysely<Database>, { users, logs, rand }: Awaited<ReturnType<typeof seed>>) {
     const busy = writer(db, users, logs, rand);
-    await migrateToLatest(db, 'postgres', schema);
+    await migrateToLatest(db, 'postgres', handle?.schema);
     const after = busy.writes() + 50;
     while (busy.writes() < after && busy.failed() === undefined) await new Promise((resolve) => setImmediate(resolve));
     await busy.stop();

@@ -1,38 +1,16 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../test/test-app.ts';
-import { openDatabase, type DatabaseHandle } from './database.ts';
+import { openTestDatabase } from '../test/test-app.ts';
+import type { DatabaseHandle } from './database.ts';
 import { createMigrator, migrateToLatest } from './migrator.ts';
 
 describe('migrations', () => {
   let handle: DatabaseHandle | undefined;
-  let cleanup: () => Promise<void> = () => Promise.resolve();
   afterEach(async () => {
     await handle?.close();
-    await cleanup();
   });
 
-  async function open(): Promise<DatabaseHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-migrate-'));
-    const schema = TEST_DATABASE_URL ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
-    cleanup = async () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (schema && TEST_DATABASE_URL) {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
-    };
-    return openDatabase({ dataDir, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema });
-  }
-
   it('upgrades a database with data in it: broadcasts sent before delivery was recorded read as done', async () => {
-    handle = await open();
+    handle = await openTestDatabase();
     const migrator = createMigrator(handle.db, handle.engine, handle.schema);
     const first = await migrator.migrateTo('20261122000000_initial');
     expect(first.error).toBeUndefined();
@@ -55,7 +33,7 @@ describe('migrations', () => {
   });
 
   it('numbers the messages kept in each conversation, in id order, and every message stored after', async () => {
-    handle = await open();
+    handle = await openTestDatabase();
     const { db } = handle;
     const migrator = createMigrator(db, handle.engine, handle.schema);
     expect((await migrator.migrateTo('20261201130000_visit_days')).error).toBeUndefined();

@@ -6,6 +6,7 @@ import { errorBodySchema } from '@gomeum/contracts';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 
 /** A test clock: starts now, moves only when told. */
 export interface TestClock {
@@ -23,6 +24,38 @@ export interface TestApp extends BuiltApp {
 /** Which engine the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
+/** A PostgreSQL schema of a test's own (a random name), or none on SQLite. */
+function newTestSchema(): string | undefined {
+  return TEST_DATABASE_URL ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
+}
+
+/** Drops a test's own schema and all in it (nothing on SQLite). */
+async function dropTestSchema(schema: string | undefined): Promise<void> {
+  if (!schema || !TEST_DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+/**
+ * An empty database of a test's own, not migrated: SQLite in a temp folder, or its own PostgreSQL
+ * schema. `close` closes it and removes it (the folder, the schema).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-db-'));
+  const schema = newTestSchema();
+  const handle = await openDatabase({ dataDir, databaseUrl: TEST_DATABASE_URL, databaseSchema: schema });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await dropTestSchema(schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Builds an app for one test file. Each call gets an empty database of its own. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const start = Date.now();
@@ -33,7 +66,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     },
   };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gomeum-test-'));
-  const schema = TEST_DATABASE_URL ? `test_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const schema = newTestSchema();
   const config: AppConfig = {
     dataDir,
     databaseUrl: TEST_DATABASE_URL,
@@ -59,12 +92,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     async close() {
       await built.app.close();
-      if (schema && TEST_DATABASE_URL) {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
