@@ -11,6 +11,8 @@
  *   node bench/page.mjs --path /task/music --guest   a signed-in user's page (a guest's), rendered from their reads
  *   node bench/page.mjs … --baseline /tmp/base     the same, side by side with another built tree
  *                                                  (its server/dist/main.js and web/dist), round by round
+ *   node bench/page.mjs … --warmup 3                each measured run after 3 s of the same requests, not
+ *                                                  counted: the steady cost of a busy server, not a cold one
  */
 import http from 'node:http';
 import nodePath from 'node:path';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/register' },
     guest: { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    warmup: { type: 'string', default: '0' },
   },
 });
 const rounds = Number(values.rounds);
@@ -33,6 +36,16 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const burst = Number(values.burst);
 const path = values.path;
+const warmup = Number(values.warmup);
+
+/**
+ * A measured run of `options`, after `--warmup` seconds of the same requests that are not counted
+ * (a server that has just been idle, or is new, runs its code cold: a busy server does not).
+ */
+async function measured(options) {
+  if (warmup > 0) await load({ ...options, seconds: warmup });
+  return load(options);
+}
 
 /** Time to first byte and to the last, in ms, of one GET of `url`. */
 function timeGet(url, headers) {
@@ -95,31 +108,31 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const t of targets) {
       const url = `${t.server.base}${path}`;
-      const d = await load({ url, pid: t.server.pid, connections, seconds, headers: t.who });
-      const s = await load({
+      const d = await measured({ url, pid: t.server.pid, connections, seconds, headers: t.who });
+      const s = await measured({
         url,
         pid: t.server.pid,
         connections,
         seconds,
         headers: { ...t.who, 'x-gomeum-shell': 'bare' },
       });
-      const b = await load({ url: `${t.bare.base}${path}`, pid: t.bare.pid, connections, seconds });
+      const b = await measured({ url: `${t.bare.base}${path}`, pid: t.bare.pid, connections, seconds });
       t.runs.rendered.push(d);
       t.runs.shell.push(s);
       t.runs.bare.push(b);
       t.runs.alone.push(await sequential(url, t.who));
       t.runs.burst.push(await together(url, t.who, burst));
       console.log(
-        `round ${round}, ${t.name}: rendered ${d.rps.toFixed(0)} req/s ${d.cpuPerRequestMs.toFixed(3)} ms CPU/req | shell ${s.cpuPerRequestMs.toFixed(3)} | bare ${b.cpuPerRequestMs.toFixed(3)}`,
+        `round ${round}, ${t.name}: rendered ${d.rps.toFixed(0)} req/s ${d.cpuPerRequestMs.toFixed(3)} ms CPU/req | shell ${s.cpuPerRequestMs.toFixed(3)} | bare ${b.cpuPerRequestMs.toFixed(3)} | ratio ${(d.cpuPerRequestMs / s.cpuPerRequestMs).toFixed(1)}×`,
       );
     }
   }
   const lines = [
-    `\`GET ${path}\` for ${values.guest ? 'a signed-in guest' : 'a visitor'}, ${connections} connections, ${rounds} × ${seconds} s alternating; ${machineNote()}.`,
+    `\`GET ${path}\` for ${values.guest ? 'a signed-in guest' : 'a visitor'}, ${connections} connections, ${rounds} × ${seconds} s alternating${warmup > 0 ? `, each run after ${warmup} s of the same requests not counted` : ''}; ${machineNote()}.`,
     '',
-    '| build | rendered: req/s | p50 / p99 ms | server CPU ms/req | bare shell CPU ms/req | ratio | bare Fastify CPU ms/req | TTFB alone ms | whole page alone ms | burst of ' +
+    '| build | rendered: req/s | p50 / p99 ms | server CPU ms/req | bare shell CPU ms/req | ratio | ratio within a round, median | bare Fastify CPU ms/req | TTFB alone ms | whole page alone ms | burst of ' +
       `${burst}: TTFB median / last ms | errors |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const t of targets) {
     const d = summarize(t.runs.rendered);
@@ -128,7 +141,7 @@ try {
     const alone = (key) => median(t.runs.alone.map((r) => r[key])).toFixed(1);
     const together = (key) => median(t.runs.burst.map((r) => r[key])).toFixed(1);
     lines.push(
-      `| ${t.name}, ${Buffer.byteLength(t.bytes)} B | ${d.rps.toFixed(0)} | ${d.p50} / ${d.p99} | ${d.cpu.toFixed(3)} | ${s.cpu.toFixed(3)} | **${(d.cpu / s.cpu).toFixed(1)}×** | ${b.cpu.toFixed(3)} | ${alone('ttfb')} | ${alone('total')} | ${together('ttfbMedian')} / ${together('ttfbLast')} | ${d.errors + s.errors + b.errors} |`,
+      `| ${t.name}, ${Buffer.byteLength(t.bytes)} B | ${d.rps.toFixed(0)} | ${d.p50} / ${d.p99} | ${d.cpu.toFixed(3)} | ${s.cpu.toFixed(3)} | **${(d.cpu / s.cpu).toFixed(1)}×** | ${median(t.runs.rendered.map((r, i) => r.cpuPerRequestMs / t.runs.shell[i].cpuPerRequestMs)).toFixed(1)}× | ${b.cpu.toFixed(3)} | ${alone('ttfb')} | ${alone('total')} | ${together('ttfbMedian')} / ${together('ttfbLast')} | ${d.errors + s.errors + b.errors} |`,
     );
   }
   // Still rendered at the end (a read refused on the way would have sent the bare shell instead).

@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { WEB_ROUTES } from '@gomeum/contracts';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AccountMenu, GuestMergeGate, KeepProgressLink } from '../features/account/index.ts';
-import { useFollowSessionEnd, useMe } from '../features/auth/index.ts';
+import { useFollowSessionEnd, useMe, type SignedInUser } from '../features/auth/index.ts';
 import { DiaryButton } from '../features/updates/index.ts';
 import { BroadcastToasts } from '../features/notifications/index.ts';
 import { PushSync } from '../features/push/index.ts';
@@ -85,13 +85,12 @@ function TopBar({ scrolled, children }: { scrolled: boolean; children: ReactNode
  * The way home from every page: a signed-in user's galaxy (a visitor's home page). Not shown on
  * that page itself.
  */
-function HomeLink() {
+function HomeLink({ user, pending }: { user: SignedInUser; pending: boolean }) {
   const { t } = useTranslation();
-  const me = useMe();
   const [pathname] = useLocation();
-  const home = me.data ? WEB_ROUTES.galaxy : WEB_ROUTES.home;
-  if (me.isPending || pathname === home) return null;
-  const label = me.data ? t('common.to_galaxy') : t('common.home');
+  const home = user ? WEB_ROUTES.galaxy : WEB_ROUTES.home;
+  if (pending || pathname === home) return null;
+  const label = user ? t('common.to_galaxy') : t('common.home');
   return (
     <Link className="icon-button top-bar__home" to={home} aria-label={label} title={label}>
       <LineIcon d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-5.5h3V20h5V9.5" />
@@ -118,11 +117,13 @@ function DashboardLink() {
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // Read once here and handed to the top bar's controls: one subscription to who is signed in.
   const me = useMe();
-  const isOperator = me.data?.role === 'operator';
+  const user = me.data;
+  const isOperator = user?.role === 'operator';
   const { marker, scrolled } = useScrolledPast();
   return (
-    <LiveProvider userId={me.data?.id ?? null}>
+    <LiveProvider userId={user?.id ?? null}>
       <HydrationMark />
       <div ref={marker} className="top-marker" aria-hidden="true" />
       <a className="skip-link" href="#content">
@@ -133,27 +134,27 @@ export function AppShell({ children }: { children: ReactNode }) {
         <HydrationMark />
         <TopBar scrolled={scrolled}>
           <div className="top-bar__start">
-            <HomeLink />
+            <HomeLink user={user} pending={me.isPending} />
             {/* A boundary of its own: the diary's reads make it the bar's costliest control to hydrate. */}
             <Suspense fallback={null}>
               <HydrationMark />
-              <DiaryButton />
+              <DiaryButton user={user} />
             </Suspense>
-            <KeepProgressLink />
+            <KeepProgressLink user={user} />
             {isOperator ? <DashboardLink /> : null}
           </div>
           <nav className="top-bar__end" aria-label={t('common.toolbar')}>
-            <LanguageControl />
-            {me.data ? (
+            <LanguageControl user={user} />
+            {user ? (
               <Suspense fallback={null}>
                 <HydrationMark />
-                <AccountMenu />
+                <AccountMenu user={user} />
               </Suspense>
             ) : null}
             {isOperator ? null : (
               <Suspense fallback={null}>
                 <HydrationMark />
-                <ChatWidget />
+                <ChatWidget user={user} />
               </Suspense>
             )}
           </nav>

@@ -1,4 +1,4 @@
-export { useMe, meQuery } from './api/get-me.ts';
+export { useMe, meQuery, type SignedInUser } from './api/get-me.ts';
 export { guestMergeOfferQuery, useGuestMergeOffer } from './api/guest-merge-offer.ts';
 export { LEAVING_MUTATION_KEY, useFollowSessionEnd } from './api/logout.ts';
 export { saveLocale } from './api/set-locale.ts';

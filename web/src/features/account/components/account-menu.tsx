@@ -1,27 +1,21 @@
 import { Suspense, useId } from 'react';
 import type { Me } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useMe } from '../../auth/index.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.lazy.ts';
 import { NotificationsItem } from './notifications-item.tsx';
 import { useAccountActions, useMenuPopover } from './use-account-menu.ts';
 import '../account.css';
 
-/** The account menu in the top bar (signed in, guests included). */
-export function AccountMenu() {
-  const me = useMe();
-  return me.data ? <AccountMenuFor user={me.data} /> : null;
-}
-
 /**
- * The account menu of `user`: notifications on or off, download my data, delete my account, log
- * out; a menu button whose menu is a popover (see `useMenuPopover`).
+ * The account menu in the top bar of the signed-in `user` (guests included): notifications on or
+ * off, download my data, delete my account, log out; a menu button whose menu is a popover (see
+ * `useMenuPopover`).
  */
-function AccountMenuFor({ user }: { user: Me }) {
+export function AccountMenu({ user }: { user: Me }) {
   const { t } = useTranslation();
   const { menu, buttonRef, close, onButtonKey, onMenuKey } = useMenuPopover();
   const { ref: menuRef, open: menuOpen } = menu;
-  const actions = useAccountActions(() => buttonRef.current?.focus());
+  const actions = useAccountActions(user, () => buttonRef.current?.focus());
   const { leave, download } = actions;
   const menuId = useId();
   const buttonId = useId();

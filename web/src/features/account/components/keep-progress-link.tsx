@@ -1,17 +1,16 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useLocation } from 'wouter';
-import { useMe } from '../../auth/index.ts';
+import type { SignedInUser } from '../../auth/index.ts';
 import '../account.css';
 
 /**
  * The top bar's "Keep your progress" entry, for guests on every page: it leads to registering,
  * which turns this guest into an account and keeps everything it made.
  */
-export function KeepProgressLink() {
+export function KeepProgressLink({ user }: { user: SignedInUser }) {
   const { t } = useTranslation();
-  const me = useMe();
   const [pathname] = useLocation();
-  if (!me.data?.isGuest || pathname === '/register') return null;
+  if (!user?.isGuest || pathname === '/register') return null;
   return (
     <Link className="keep-link" to="/register" title={t('guest.keep_progress_hint')}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

@@ -1,3 +1,4 @@
+import type { Me } from '@gomeum/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -64,7 +65,7 @@ export function useMenuPopover() {
  * (once confirmed: off to the home page, and only once it is on screen is the user forgotten, so a
  * page that wants a signed-in user does not send them elsewhere first), and log out.
  */
-export function useAccountActions(returnFocus: () => void) {
+export function useAccountActions(user: Me, returnFocus: () => void) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
@@ -89,7 +90,7 @@ export function useAccountActions(returnFocus: () => void) {
         navigate('/?account=deleted', { replace: true });
       }),
   );
-  const leave = useLogoutFlow(returnFocus);
+  const leave = useLogoutFlow(user, returnFocus);
   const startDownload = () => {
     setStatus(t('account_menu.downloading'));
     download.mutate(undefined, {

@@ -9,6 +9,12 @@ export function getMe(): Promise<Me | null> {
   return api(routes.me);
 }
 
+/**
+ * Who is signed in, as the app knows it (`useMe().data`): the user, null when no one is, undefined
+ * while not known (yet). The app shell reads it once and hands it to the top bar's controls.
+ */
+export type SignedInUser = Me | null | undefined;
+
 /** Query options for the signed-in user; every sign-in and sign-out writes into this key. */
 export const meQuery = queryOptions({ queryKey: authKeys.me, queryFn: getMe, staleTime: 60_000 });
 

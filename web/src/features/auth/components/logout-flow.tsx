@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation } from 'wouter';
-import { useMe } from '../api/get-me.ts';
+import type { Me } from '@gomeum/contracts';
 import { useLogout } from '../api/logout.ts';
 
 /** Fetched when a guest presses log out: it is not part of the first paint. */
@@ -15,19 +15,21 @@ const GuestLogoutDialog = lazy(() =>
  * the caller outside its popup, which closes). `label` names who logs out; `returnFocus` is where
  * focus goes when the guest stays.
  */
-export function useLogoutFlow(returnFocus: () => void): {
+export function useLogoutFlow(
+  user: Me,
+  returnFocus: () => void,
+): {
   label: string;
   start: () => void;
   pending: boolean;
   dialog: ReactNode;
 } {
   const { t } = useTranslation();
-  const me = useMe();
   const logout = useLogout();
   const [, navigate] = useLocation();
   const [warning, setWarning] = useState(false);
-  const isGuest = me.data?.isGuest ?? false;
-  const who = isGuest ? t('account.guest') : (me.data?.email ?? '');
+  const { isGuest } = user;
+  const who = isGuest ? t('account.guest') : (user.email ?? '');
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {

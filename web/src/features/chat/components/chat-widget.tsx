@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LineIcon } from '../../../lib/line-icon.tsx';
-import { useMe } from '../../auth/index.ts';
+import type { SignedInUser } from '../../auth/index.ts';
 import '../chat.css';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { whenIdle } from '../../../lib/when-idle.ts';
@@ -76,8 +76,7 @@ function ChatWidgetFor({ userId }: { userId: string | null }) {
 }
 
 /** The chat with Gomeum, on every page: a fresh conversation per signed-in user. */
-export function ChatWidget() {
-  const me = useMe();
-  const userId = me.data?.id ?? null;
+export function ChatWidget({ user }: { user: SignedInUser }) {
+  const userId = user?.id ?? null;
   return <ChatWidgetFor key={userId ?? 'signed-out'} userId={userId} />;
 }

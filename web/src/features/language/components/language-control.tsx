@@ -1,6 +1,6 @@
 import { isLanguage, nextLanguage, type Language } from '@gomeum/contracts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { saveLocale, useMe } from '../../auth/index.ts';
+import { saveLocale, type SignedInUser } from '../../auth/index.ts';
 import { chosenLanguage, setLanguage } from '../../../lib/i18n.ts';
 
 const FLAGS: Record<Language, string> = { zh: '🇨🇳', ko: '🇰🇷', en: '🇺🇸' };
@@ -18,9 +18,8 @@ export function languageFlag(language: string): string {
  * hydration is held by React's form-replay script and replayed into the action once hydrated (a
  * bare button's press would simply be lost), each press in order.
  */
-export function LanguageControl() {
+export function LanguageControl({ user }: { user: SignedInUser }) {
   const { t, i18n } = useTranslation();
-  const me = useMe();
   const current = i18n.language;
   const next = nextLanguage(current);
   const label = t('language.switch', {
@@ -32,7 +31,7 @@ export function LanguageControl() {
     // From the language last chosen, which may still be loading (a quick second press).
     const target = nextLanguage(chosenLanguage());
     void setLanguage(target);
-    if (me.data) saveLocale(target).catch((error: unknown) => console.warn('language not saved', error));
+    if (user) saveLocale(target).catch((error: unknown) => console.warn('language not saved', error));
   };
 
   return (

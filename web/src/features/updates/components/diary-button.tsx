@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useMe } from '../../auth/index.ts';
+import type { SignedInUser } from '../../auth/index.ts';
 import { useLiveEvent } from '../../../lib/live/index.ts';
 import { readLocalLastSeen, useDiaryState, useMarkDiarySeen } from '../api/diary-seen.ts';
 import { useUpdates } from '../api/get-updates.ts';
@@ -22,11 +22,13 @@ function DiaryIcon() {
   );
 }
 
-/** Top-left diary button, with a red dot while an update newer than the last one seen exists. */
-export function DiaryButton() {
+/**
+ * Top-left diary button, with a red dot while an update newer than the last one seen exists (for
+ * `user`, or this browser when no one is signed in).
+ */
+export function DiaryButton({ user }: { user: SignedInUser }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const userId = me.data?.id ?? null;
+  const userId = user?.id ?? null;
   const updates = useUpdates();
   const diaryState = useDiaryState(userId);
   const markSeen = useMarkDiarySeen(userId);
