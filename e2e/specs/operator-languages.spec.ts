@@ -186,6 +186,11 @@ describe('one operator, every language', () => {
     await expect.poll(() => rowOf(first.name).count()).toBe(0);
     const current = gomeum.locator('.operator-queue__row[aria-current="true"]');
     await current.waitFor();
+    // The item in place of the one answered holds focus (the answered one's reply box is gone), so
+    // the keyboard goes on from there.
+    await expect
+      .poll(() => gomeum.evaluate(() => document.getElementById('queue-detail')?.contains(document.activeElement)))
+      .toBe(true);
     await gomeum.keyboard.press('Escape');
     await gomeum.getByRole('status').filter({ hasText: 'Back to the queue' }).waitFor();
     await expect

@@ -1,5 +1,5 @@
 import { queueItemKey, type OperatorQueueItem } from '@gomeum/contracts';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useOpenItem } from '../../../lib/operator/master-detail.tsx';
@@ -35,9 +35,18 @@ export function useQueueFlow(proofsBeside: boolean) {
   // Items answered here (by key, and since when they waited): never opened as the next while their
   // leaving the queue is on its way; a conversation that waits again (since later) comes back.
   const answered = useRef(new Map<string, number>());
+  // The item that took the place of one answered, to be given focus once it is on screen.
+  const focusNext = useRef<string | null>(null);
   const isAnswered = (item: OperatorQueueItem) => answered.current.get(queueItemKey(item)) === item.since;
   const proofOpen = proofsBeside ? proof.selected : null;
   const current = user.selected ? `chat:${user.selected}` : proofOpen ? `proof:${proofOpen}` : null;
+  // What was focused (the answered item's reply box or button) is gone: the item in its place takes
+  // focus, once React has put it on screen (after the render that opens it, however long that takes).
+  useEffect(() => {
+    if (current === null || focusNext.current !== current) return;
+    focusNext.current = null;
+    document.getElementById(DETAIL_ID)?.focus({ preventScroll: true });
+  }, [current]);
   const kind = (item: OperatorQueueItem) => t(item.kind === 'chat' ? 'dashboard.queue_chat' : 'dashboard.queue_proof');
 
   const open = (item: OperatorQueueItem, replace = false) => {
@@ -71,9 +80,9 @@ export function useQueueFlow(proofsBeside: boolean) {
     cleared();
   };
   const goTo = (item: OperatorQueueItem) => {
+    // (A proof the dashboard cannot show beside the queue opens in its own section instead.)
+    focusNext.current = item.kind === 'chat' || proofsBeside ? queueItemKey(item) : null;
     open(item, true);
-    // What was focused (the answered item's send button) is gone: the item in its place takes it.
-    requestAnimationFrame(() => document.getElementById(DETAIL_ID)?.focus({ preventScroll: true }));
     setAnnouncement(t('dashboard.queue_sent_next', { kind: kind(item), name: item.name }));
   };
   const cleared = () => {
