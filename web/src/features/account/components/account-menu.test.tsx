@@ -6,7 +6,7 @@ import { useLocation, useSearch } from 'wouter';
 import { MemoryRouter, Route, Routes } from '../../../test/router.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import { useMe } from '../../auth/index.ts';
+import { WithSignedInUser } from '../../../test/signed-in-user.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { pushBrowser } from '../../../test/push-browser.ts';
 import { apiError, fakeServer, json, type Call } from '../../../test/fake-server.tsx';
@@ -30,12 +30,6 @@ function Location() {
   return <p data-testid="location">{pathname + (search ? `?${search}` : '')}</p>;
 }
 
-/** The menu as the app shell places it: for the signed-in user it reads, once they are known. */
-function MenuInShell() {
-  const me = useMe();
-  return me.data ? <AccountMenu user={me.data} /> : null;
-}
-
 function renderMenu() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
@@ -46,7 +40,7 @@ function renderMenu() {
             path="*"
             element={
               <>
-                <MenuInShell />
+                <WithSignedInUser>{(user) => (user ? <AccountMenu user={user} /> : null)}</WithSignedInUser>
                 <Location />
               </>
             }

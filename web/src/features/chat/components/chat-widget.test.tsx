@@ -7,7 +7,7 @@ import { LiveClient, LiveProvider } from '../../../lib/live/index.ts';
 import { apiError, fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { FakeSocket } from '../../../test/fake-socket.ts';
 import { chatMessage } from '../../../test/operator-chat.ts';
-import { useMe } from '../../auth/index.ts';
+import { WithSignedInUser } from '../../../test/signed-in-user.tsx';
 import { ChatWidget, preloadChatPanel } from './chat-widget.tsx';
 
 beforeAll(async () => {
@@ -31,14 +31,10 @@ const message = (id: number, sender: ChatMessage['sender'], content: string) =>
 const createClient = () => new LiveClient('ws://test/api/live');
 
 /** The widget in the app's frame: the live connection is for whoever the app knows is signed in. */
-function WidgetInShell() {
-  return <ChatWidget user={useMe().data} />;
-}
-
 function renderWidget(me: Me | null) {
   return renderWithClient(
     <LiveProvider userId={me?.id ?? null} createClient={createClient}>
-      <WidgetInShell />
+      <WithSignedInUser>{(user) => <ChatWidget user={user} />}</WithSignedInUser>
     </LiveProvider>,
     '/',
     (client) => {

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n, LANGUAGE_STORAGE_KEY } from '../../../lib/i18n.ts';
 import { fakeServer, json } from '../../../test/fake-server.tsx';
-import { useMe } from '../../auth/index.ts';
+import { WithSignedInUser } from '../../../test/signed-in-user.tsx';
 import { LanguageControl, languageFlag } from './language-control.tsx';
 
 function Greeting() {
@@ -13,17 +13,12 @@ function Greeting() {
   return <p>{t('home.enter')}</p>;
 }
 
-/** The control as the app shell places it, for the signed-in user it reads (none here). */
-function ControlInShell() {
-  return <LanguageControl user={useMe().data} />;
-}
-
 /** The control and a string, in English; returns the control. */
 function renderInEnglish(): HTMLElement {
   initI18n('en');
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ControlInShell />
+      <WithSignedInUser>{(user) => <LanguageControl user={user} />}</WithSignedInUser>
       <Greeting />
     </QueryClientProvider>,
   );

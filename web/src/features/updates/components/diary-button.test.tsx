@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeServer, json, renderWithClient } from '../../../test/fake-server.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import { useMe } from '../../auth/index.ts';
+import { WithSignedInUser } from '../../../test/signed-in-user.tsx';
 import { DiaryButton, hasUnread } from './diary-button.tsx';
 
 beforeAll(() => {
@@ -25,13 +25,8 @@ const update: Update = {
   updatedAt: 5_000,
 };
 
-/** The button as the app shell places it, for the signed-in user it reads. */
-function ButtonInShell() {
-  return <DiaryButton user={useMe().data} />;
-}
-
 function renderButton() {
-  return renderWithClient(<ButtonInShell />);
+  return renderWithClient(<WithSignedInUser>{(user) => <DiaryButton user={user} />}</WithSignedInUser>);
 }
 
 describe('hasUnread', () => {
